@@ -1,0 +1,87 @@
+"""Resolving names to qualified names through the file's imports (`t.compile` → `torch.compile`).
+
+A full libcst ScopeProvider + QualifiedNameProvider costs ~8× a parse (DESIGN.md, "Cost"); the rules
+only need names that come from imports, so we build the import table once per file and resolve
+Name/Attribute chains against it. Names bound locally (not imported) resolve to None, and a local
+assignment that shadows an import is taken into account by the callers that track local bindings.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+
+def dotted(node: cst.BaseExpression) -> str | None:
+    """`a.b.c` → 'a.b.c' for Name/Attribute chains, else None."""
+    parts: list[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if isinstance(node, cst.Name):
+        parts.append(node.value)
+        return ".".join(reversed(parts))
+    return None
+
+
+def module_name_of(node: cst.BaseExpression | None) -> str:
+    return dotted(node) if node is not None else ""  # type: ignore[return-value]
+
+
+def resolve_relative(current_module: str, is_package: bool, level: int, target: str) -> str:
+    """`from ..a import b` inside pkg.sub.mod → 'pkg.a'."""
+    parts = current_module.split(".") if current_module else []
+    if not is_package:
+        parts = parts[:-1]
+    if level > 1:
+        parts = parts[: len(parts) - (level - 1)] if level - 1 <= len(parts) else []
+    base = ".".join(parts)
+    if target:
+        return f"{base}.{target}" if base else target
+    return base
+
+
+class ImportTable:
+    """local name → qualified name, for every import anywhere in the file."""
+
+    def __init__(self, module_name: str = "", is_package: bool = False) -> None:
+        self.module_name = module_name
+        self.is_package = is_package
+        self.names: dict[str, str] = {}
+
+    def add_import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            full = module_name_of(alias.name)
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                self.names[alias.asname.name.value] = full
+            else:
+                # `import a.b.c` binds `a`
+                top = full.split(".")[0]
+                self.names.setdefault(top, top)
+
+    def add_import_from(self, node: cst.ImportFrom) -> None:
+        if isinstance(node.names, cst.ImportStar):
+            return
+        base = module_name_of(node.module) if node.module is not None else ""
+        level = len(node.relative)
+        if level:
+            base = resolve_relative(self.module_name, self.is_package, level, base)
+        for alias in node.names:
+            name = module_name_of(alias.name)
+            local = name
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local = alias.asname.name.value
+            self.names[local] = f"{base}.{name}" if base else name
+
+    def resolve(self, node: cst.BaseExpression) -> str | None:
+        """Qualified name of a Name/Attribute chain rooted in an import, else None."""
+        text = dotted(node)
+        if text is None:
+            return None
+        head, _, rest = text.partition(".")
+        full = self.names.get(head)
+        if full is None:
+            return None
+        return f"{full}.{rest}" if rest else full
+
+    def imports_torch(self) -> bool:
+        return any(v == "torch" or v.startswith("torch.") for v in self.names.values())

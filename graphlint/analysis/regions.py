@@ -1,0 +1,197 @@
+"""The project phase: which functions Dynamo would trace, and the chain of calls that reaches each.
+
+Entries are compile sites (`@torch.compile`, `torch.compile(fn)`, `torch.compile(model)` /
+`model.compile()` → the class's `forward`, `torch._dynamo.optimize(...)(fn)`), then — by scope —
+every nn.Module `forward` ("modules") or every function ("all"). From each entry we follow calls through
+`self.method()`, `self.submodule(...)` → its `forward`, module functions and imports between the linted
+files. `@torch.compiler.disable` functions are barriers: never entered.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from dataclasses import dataclass
+
+from graphlint.analysis.summary import CallRef, ClassInfo, FileSummary, FunctionInfo
+from graphlint.findings import Region
+
+FuncId = tuple[str, str]  # (path, function key)
+SCOPES = ("compiled", "modules", "all")
+
+_MODULE_BASE_PREFIXES = ("torch.nn.", "torch.autograd.Function", "torch.autograd.function.")
+
+
+@dataclass(frozen=True)
+class TracedFunction:
+    region: Region
+    # parameters of the entry itself hold tensors (forward, compiled fns); helpers' too by default
+    entry: bool
+
+
+class ProjectIndex:
+    """All summaries, with lookups by qualified name."""
+
+    def __init__(self, summaries: list[FileSummary]) -> None:
+        self.files: dict[str, FileSummary] = {s.path: s for s in summaries}
+        self.functions: dict[str, FuncId] = {}
+        self.classes: dict[str, tuple[str, ClassInfo]] = {}
+        for s in summaries:
+            for key in s.functions:
+                if "<locals>" not in key:
+                    self.functions[f"{s.module}.{key}" if s.module else key] = (s.path, key)
+            for name, cls in s.classes.items():
+                self.classes[f"{s.module}.{name}" if s.module else name] = (s.path, cls)
+
+    # ---- lookups ----
+    def function(self, fid: FuncId) -> FunctionInfo:
+        return self.files[fid[0]].functions[fid[1]]
+
+    def lookup_function(self, qualified: str) -> FuncId | None:
+        return self.functions.get(qualified)
+
+    def lookup_class(self, summary: FileSummary, name: str) -> tuple[str, ClassInfo] | None:
+        """A class by local name (same file), import-resolved name, or qualified name."""
+        if name in summary.classes:
+            return summary.path, summary.classes[name]
+        head, _, rest = name.partition(".")
+        if head in summary.imports:
+            q = summary.imports[head] + (f".{rest}" if rest else "")
+            if q in self.classes:
+                return self.classes[q]
+        return self.classes.get(name)
+
+    def method(self, path: str, cls: ClassInfo, name: str, seen: frozenset = frozenset()) -> FuncId | None:
+        """`cls.name`, looked up through project base classes."""
+        if name in cls.methods:
+            return path, f"{cls.name}.{name}"
+        summary = self.files[path]
+        for base in cls.bases:
+            found = self.lookup_class(summary, base)
+            if found and (found[0], found[1].name) not in seen:
+                hit = self.method(found[0], found[1], name, seen | {(path, cls.name)})
+                if hit:
+                    return hit
+        return None
+
+    def is_module_class(self, path: str, cls: ClassInfo, seen: frozenset = frozenset()) -> bool:
+        summary = self.files[path]
+        for base in cls.bases:
+            if base.startswith(_MODULE_BASE_PREFIXES) or base in ("Module", "nn.Module"):
+                return True
+            found = self.lookup_class(summary, base)
+            if found and (found[0], found[1].name) not in seen:
+                if self.is_module_class(found[0], found[1], seen | {(path, cls.name)}):
+                    return True
+        # A class from outside the linted files (PreTrainedModel, LightningModule, ...) with a forward.
+        return "forward" in cls.methods and any(b not in ("object", "?") for b in cls.bases) and \
+            not all(self.lookup_class(summary, b) for b in cls.bases)
+
+    # ---- call resolution ----
+    def resolve_call(self, fid: FuncId, ref: CallRef) -> list[FuncId]:
+        path, key = fid
+        summary = self.files[path]
+        func = summary.functions[key]
+        if ref.kind == "name":
+            nested = f"{key}.<locals>.{ref.target}"
+            if nested in summary.functions:
+                return [(path, nested)]
+            if ref.target in summary.functions:
+                return [(path, ref.target)]
+            return []
+        if ref.kind == "qualified":
+            hit = self.lookup_function(ref.target)
+            return [hit] if hit else []
+        cls_entry = self.lookup_class(summary, func.class_name) if func.class_name else None
+        if cls_entry is None:
+            return []
+        cpath, cls = cls_entry
+        if ref.kind == "self_method":
+            hit = self.method(cpath, cls, ref.target)
+            if hit:
+                return [hit]
+            return self._submodule_forwards(cpath, cls, ref.target)
+        if ref.kind == "iter_attr":
+            return self._submodule_forwards(cpath, cls, ref.target)
+        if ref.kind == "super":
+            for base in cls.bases:
+                found = self.lookup_class(summary, base)
+                if found:
+                    hit = self.method(found[0], found[1], ref.target)
+                    if hit:
+                        return [hit]
+        return []
+
+    def _submodule_forwards(self, path: str, cls: ClassInfo, attr: str) -> list[FuncId]:
+        out = []
+        for callee in cls.attr_classes.get(attr, ()):
+            found = self.lookup_class(self.files[path], callee)
+            if found:
+                hit = self.method(found[0], found[1], "forward")
+                if hit:
+                    out.append(hit)
+        return out
+
+    def compile_targets(self, summary: FileSummary, kind: str, target: str) -> list[FuncId]:
+        if kind == "function":
+            return [(summary.path, target)] if target in summary.functions else []
+        if kind == "name" and target in summary.functions:
+            return [(summary.path, target)]
+        if kind in ("class", "qualified", "name"):
+            found = self.lookup_class(summary, target)
+            if found:
+                hit = self.method(found[0], found[1], "forward")
+                return [hit] if hit else []
+            hit = self.lookup_function(target)
+            return [hit] if hit else []
+        return []
+
+
+def display_name(index: ProjectIndex, fid: FuncId, from_path: str | None) -> str:
+    """Function name for chains: the key, prefixed with its file when it lives in another file."""
+    path, key = fid
+    key = key.replace(".<locals>.", ".")
+    if from_path is not None and path != from_path:
+        return f"{os.path.basename(path)}:{key}"
+    return key
+
+
+def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFunction]:
+    """BFS from the entries; the first (shortest) chain to reach a function wins."""
+    traced: dict[FuncId, TracedFunction] = {}
+    queue: deque[FuncId] = deque()
+
+    def enter(fid: FuncId, region: Region, entry: bool) -> None:
+        if fid in traced or index.function(fid).disabled:
+            return
+        traced[fid] = TracedFunction(region, entry)
+        queue.append(fid)
+
+    def drain() -> None:
+        while queue:
+            fid = queue.popleft()
+            here = traced[fid]
+            for ref in index.function(fid).calls:
+                for callee in index.resolve_call(fid, ref):
+                    name = display_name(index, callee, fid[0])
+                    enter(callee, Region(here.region.kind, here.region.chain + (name,)), False)
+
+    for summary in index.files.values():
+        for site in summary.compile_sites:
+            label = f"{summary.path}:{site.line} {site.label}" if site.line else f"{summary.path} {site.label}"
+            for fid in index.compile_targets(summary, site.target_kind, site.target):
+                enter(fid, Region("compiled", (label, display_name(index, fid, None))), True)
+    drain()
+    if scope in ("modules", "all"):
+        for summary in index.files.values():
+            for cls in summary.classes.values():
+                if "forward" in cls.methods and index.is_module_class(summary.path, cls):
+                    fid = (summary.path, f"{cls.name}.forward")
+                    enter(fid, Region("module", (f"{cls.name}.forward",)), True)
+        drain()
+    if scope == "all":
+        for summary in index.files.values():
+            for key in summary.functions:
+                enter((summary.path, key), Region("all", (key.replace(".<locals>.", "."),)), True)
+        drain()
+    return traced

@@ -1,0 +1,369 @@
+"""Per-file summary: definitions, calls, compile sites, nn.Module classes — picklable, no CST nodes.
+
+One libcst traversal per file builds it. The project phase (`regions.py`) joins the summaries of all
+linted files into a call graph; the summary never looks at other files itself.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from graphlint.analysis.names import ImportTable, dotted
+
+COMPILE_FUNCS = {"torch.compile", "torch._dynamo.optimize"}
+DISABLE_FUNCS = {"torch.compiler.disable", "torch._dynamo.disable", "torch._disable_dynamo"}
+# Method calls that return the module itself: `Net().to(device).eval()` is still a Net.
+_SELF_RETURNING = {"to", "cuda", "cpu", "eval", "train", "float", "half", "double", "bfloat16",
+                   "requires_grad_", "share_memory", "type"}
+
+
+@dataclass(frozen=True)
+class CallRef:
+    """A call inside a function, described just enough to resolve it in the project phase.
+
+    kind: name (`f(x)`), qualified (`helpers.f(x)`, resolved through imports), self_method /
+    self_attr (`self.f(x)`: a method, else a submodule), iter_attr (`for l in self.layers: l(x)`),
+    super (`super().forward(x)`).
+    """
+
+    kind: str
+    target: str
+    line_hint: int = 0
+
+
+@dataclass
+class CompileSite:
+    label: str  # e.g. "torch.compile(model)" — the path:line prefix is added once positions exist
+    target_kind: str  # function | class
+    target: str  # a function key / class name in this file, or a qualified name
+    line: int = 0
+
+
+@dataclass
+class FunctionInfo:
+    key: str  # "forward" / "Net.forward" / "main.<locals>.step"
+    class_name: str | None
+    params: tuple[str, ...]
+    compile_label: str | None = None  # set when decorated with @torch.compile & co
+    disabled: bool = False
+    calls: list[CallRef] = field(default_factory=list)
+
+
+@dataclass
+class ClassInfo:
+    name: str
+    bases: tuple[str, ...]  # qualified names when imported, else local names
+    methods: set[str] = field(default_factory=set)
+    attr_classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    tensor_attrs: set[str] = field(default_factory=set)
+    module_attrs: set[str] = field(default_factory=set)
+
+
+@dataclass
+class FileSummary:
+    path: str
+    module: str
+    imports: dict[str, str]
+    imports_torch: bool
+    functions: dict[str, FunctionInfo] = field(default_factory=dict)
+    classes: dict[str, ClassInfo] = field(default_factory=dict)
+    compile_sites: list[CompileSite] = field(default_factory=list)
+    loggers: set[str] = field(default_factory=set)  # module-level names bound to a logger
+
+
+def module_name_for(path: str) -> tuple[str, bool]:
+    """Dotted module name from the package structure on disk (walks up through __init__.py files)."""
+    full = os.path.abspath(path)
+    directory, filename = os.path.split(full)
+    stem = os.path.splitext(filename)[0]
+    is_package = stem == "__init__"
+    parts = [] if is_package else [stem]
+    while os.path.isfile(os.path.join(directory, "__init__.py")):
+        directory, pkg = os.path.split(directory)
+        parts.append(pkg)
+    return ".".join(reversed(parts)), is_package
+
+
+def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str]) -> CallRef | None:
+    func = call.func
+    if isinstance(func, cst.Name):
+        if func.value in loop_vars:
+            return CallRef("iter_attr", loop_vars[func.value])
+        q = imports.names.get(func.value)
+        return CallRef("qualified", q) if q else CallRef("name", func.value)
+    if isinstance(func, cst.Attribute):
+        base = func.value
+        if isinstance(base, cst.Name) and base.value == "self":
+            return CallRef("self_method", func.attr.value)
+        if (isinstance(base, cst.Call) and isinstance(base.func, cst.Name)
+                and base.func.value == "super"):
+            return CallRef("super", func.attr.value)
+        q = imports.resolve(func)
+        if q:
+            return CallRef("qualified", q)
+    return None
+
+
+def unwrap_constructor(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`Net(cfg).to(dev).eval()` → `Net(cfg)`."""
+    while (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute)
+           and expr.func.attr.value in _SELF_RETURNING and isinstance(expr.func.value, cst.Call)):
+        expr = expr.func.value
+    return expr
+
+
+def _called_names(expr: cst.BaseExpression, imports: ImportTable) -> tuple[str, ...]:
+    """Every callee named in an expression (`nn.ModuleList([Block(c) for ...])` → ModuleList, Block)."""
+    found: list[str] = []
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            name = imports.resolve(node.func) or dotted(node.func)
+            if name:
+                found.append(name)
+
+    expr.visit(_Calls())
+    return tuple(found)
+
+
+class SummaryBuilder(cst.CSTVisitor):
+    def __init__(self, path: str, module: str, is_package: bool, imports: ImportTable) -> None:
+        self.imports = imports
+        self.summary = FileSummary(path, module, {}, False)
+        self.nodes: dict[str, cst.FunctionDef] = {}
+        self.compile_nodes: list[tuple[CompileSite, cst.CSTNode]] = []
+        self._func_stack: list[FunctionInfo] = []
+        self._scopes: list[ClassInfo | FunctionInfo] = []  # innermost last
+        self._key_stack: list[str] = []
+        # per function scope: local variable → constructor callee (for `torch.compile(model)`)
+        self._ctor_stack: list[dict[str, str]] = [{}]
+        self._loop_vars: list[dict[str, str]] = [{}]
+
+    # ---- imports (also collected ahead of time by the engine; duplicates are harmless) ----
+    def visit_Import(self, node: cst.Import) -> None:
+        self.imports.add_import(node)
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        self.imports.add_import_from(node)
+
+    # ---- classes ----
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        bases = tuple(self.imports.resolve(a.value) or dotted(a.value) or "?" for a in node.bases)
+        info = ClassInfo(node.name.value, bases)
+        if not self._func_stack:
+            self.summary.classes.setdefault(info.name, info)
+        self._scopes.append(info)
+        self._key_stack.append(node.name.value)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self._scopes.pop()
+        self._key_stack.pop()
+
+    # ---- functions ----
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        cls = self._scopes[-1] if self._scopes and isinstance(self._scopes[-1], ClassInfo) else None
+        if self._func_stack:
+            key = f"{self._key_stack[-1]}.<locals>.{node.name.value}"
+        else:
+            key = ".".join(self._key_stack + [node.name.value])
+        params = tuple(p.name.value for p in node.params.params + node.params.posonly_params
+                       + node.params.kwonly_params)
+        info = FunctionInfo(key, cls.name if cls else None, params)
+        for dec in node.decorators:
+            self._apply_decorator(info, dec.decorator)
+        if cls is not None:
+            cls.methods.add(node.name.value)
+        self.summary.functions[key] = info
+        self.nodes[key] = node
+        self._func_stack.append(info)
+        self._scopes.append(info)
+        self._key_stack.append(key)
+        self._ctor_stack.append({})
+        self._loop_vars.append({})
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._func_stack.pop()
+        self._scopes.pop()
+        self._key_stack.pop()
+        self._ctor_stack.pop()
+        self._loop_vars.pop()
+
+    def _apply_decorator(self, info: FunctionInfo, dec: cst.BaseExpression) -> None:
+        callee = dec.func if isinstance(dec, cst.Call) else dec
+        name = self.imports.resolve(callee)
+        if name in COMPILE_FUNCS:
+            info.compile_label = "@" + (dotted(callee) or name) + ("(...)" if isinstance(dec, cst.Call) else "")
+            self.compile_nodes.append((CompileSite(info.compile_label, "function", info.key), dec))
+        elif name in DISABLE_FUNCS:
+            info.disabled = True
+
+    # ---- assignments: constructors (for compile sites), submodules, tensor attributes, loggers ----
+    def visit_Assign(self, node: cst.Assign) -> None:
+        value = unwrap_constructor(node.value)
+        callee = None
+        if isinstance(value, cst.Call):
+            callee = self.imports.resolve(value.func) or dotted(value.func)
+        for target in node.targets:
+            t = target.target
+            if isinstance(t, cst.Name) and callee:
+                self._ctor_stack[-1][t.value] = callee
+                if not self._func_stack and (callee.endswith("getLogger") or callee.endswith("get_logger")):
+                    self.summary.loggers.add(t.value)
+            elif (isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name)
+                  and t.value.value == "self"):
+                self._record_self_attr(t.attr.value, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        t = node.target
+        if (node.value is not None and isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name)
+                and t.value.value == "self"):
+            self._record_self_attr(t.attr.value, node.value)
+
+    def _record_self_attr(self, attr: str, value: cst.BaseExpression) -> None:
+        cls = self._enclosing_class()
+        if cls is None:
+            return
+        callees = _called_names(value, self.imports)
+        if not callees:
+            return
+        head = callees[0]
+        if head.startswith("torch.nn.Parameter") or head == "Parameter" or (
+                head.startswith("torch.") and head.split(".")[-1][:1].islower()
+                and not head.startswith("torch.nn.")):
+            cls.tensor_attrs.add(attr)
+        else:
+            cls.attr_classes[attr] = callees
+            cls.module_attrs.add(attr)
+
+    def _enclosing_class(self) -> ClassInfo | None:
+        if self._func_stack and self._func_stack[-1].class_name:
+            return self.summary.classes.get(self._func_stack[-1].class_name)
+        return None
+
+    # ---- loops over submodule lists: `for layer in self.layers: layer(x)` ----
+    def visit_For(self, node: cst.For) -> None:
+        it = node.iter
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "enumerate" and it.args:
+            it = it.args[0].value
+            target = node.target
+            if isinstance(target, cst.Tuple) and len(target.elements) == 2:
+                target = target.elements[1].value
+        else:
+            target = node.target
+        if (isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name) and it.value.value == "self"
+                and isinstance(target, cst.Name)):
+            self._loop_vars[-1][target.value] = it.attr.value
+
+    # ---- calls: call graph edges and compile sites ----
+    def visit_Call(self, node: cst.Call) -> None:
+        self._maybe_compile_site(node)
+        if self._func_stack:
+            ref = call_ref(node, self.imports, self._loop_vars[-1])
+            if ref is not None:
+                self._func_stack[-1].calls.append(ref)
+            elif isinstance(node.func, cst.Subscript):
+                # self.layers[i](x)
+                base = node.func.value
+                if isinstance(base, cst.Attribute) and isinstance(base.value, cst.Name) and base.value.value == "self":
+                    self._func_stack[-1].calls.append(CallRef("iter_attr", base.attr.value))
+
+    def _maybe_compile_site(self, node: cst.Call) -> None:
+        func = node.func
+        name = self.imports.resolve(func)
+        target_expr: cst.BaseExpression | None = None
+        label = None
+        if name == "torch.compile":
+            target_expr = self._first_arg(node, "model")
+            label = f"{dotted(func)}({self._short(target_expr)})"
+        elif isinstance(func, cst.Call) and self.imports.resolve(func.func) in COMPILE_FUNCS:
+            # torch._dynamo.optimize("eager")(fn)
+            target_expr = self._first_arg(node, None)
+            label = f"{dotted(func.func)}(...)({self._short(target_expr)})"
+        elif (isinstance(func, cst.Attribute) and func.attr.value == "compile" and not node.args
+              and isinstance(func.value, cst.Name)):
+            # model.compile() — nn.Module.compile, only when we know model's class
+            target_expr = func.value
+            label = f"{func.value.value}.compile()"
+            if self._class_of(func.value) is None:
+                return
+        if target_expr is None or label is None:
+            return
+        site = self._site_for(target_expr, label)
+        if site is not None:
+            self.compile_nodes.append((site, node))
+
+    @staticmethod
+    def _first_arg(node: cst.Call, keyword: str | None) -> cst.BaseExpression | None:
+        for arg in node.args:
+            if arg.keyword is None and arg.star == "":
+                return arg.value
+            if keyword and arg.keyword is not None and arg.keyword.value == keyword:
+                return arg.value
+        return None
+
+    @staticmethod
+    def _short(expr: cst.BaseExpression | None) -> str:
+        if expr is None:
+            return ""
+        text = dotted(expr)
+        if text:
+            return text
+        if isinstance(expr, cst.Call):
+            return f"{dotted(expr.func) or '...'}(...)"
+        return "..."
+
+    def _class_of(self, expr: cst.BaseExpression) -> str | None:
+        expr = unwrap_constructor(expr)
+        if isinstance(expr, cst.Call):
+            return self.imports.resolve(expr.func) or dotted(expr.func)
+        if isinstance(expr, cst.Name):
+            for scope in reversed(self._ctor_stack):
+                if expr.value in scope:
+                    return scope[expr.value]
+        return None
+
+    def _site_for(self, target: cst.BaseExpression, label: str) -> CompileSite | None:
+        if isinstance(target, cst.Attribute) and target.attr.value == "forward":
+            cls = self._class_of(target.value)
+            return CompileSite(label, "class", cls) if cls else None
+        if isinstance(target, cst.Name):
+            # a function defined in this file (nested first), or imported
+            for prefix in reversed(self._key_stack):
+                key = f"{prefix}.<locals>.{target.value}"
+                if key in self.summary.functions:
+                    return CompileSite(label, "function", key)
+            if target.value in self.summary.functions:
+                return CompileSite(label, "function", target.value)
+            cls = self._class_of(target)
+            if cls:
+                return CompileSite(label, "class", cls)
+            q = self.imports.names.get(target.value)
+            if q:
+                return CompileSite(label, "qualified", q)
+            # defined later in the file: resolved in the project phase
+            return CompileSite(label, "name", target.value)
+        cls = self._class_of(target)
+        if cls:
+            return CompileSite(label, "class", cls)
+        q = self.imports.resolve(target)
+        return CompileSite(label, "qualified", q) if q else None
+
+
+def build_summary(path: str, module: cst.Module, positions=None) -> tuple[FileSummary, dict[str, cst.FunctionDef]]:
+    """Summarise one parsed file. `positions` (a callable node → line) is needed only for compile sites."""
+    mod_name, is_package = module_name_for(path)
+    imports = ImportTable(mod_name, is_package)
+    builder = SummaryBuilder(path, mod_name, is_package, imports)
+    module.visit(builder)
+    summary = builder.summary
+    summary.imports = dict(imports.names)
+    summary.imports_torch = imports.imports_torch()
+    if builder.compile_nodes and positions is not None:
+        line_of = positions()
+        for site, node in builder.compile_nodes:
+            site.line = line_of(node)
+    summary.compile_sites = [site for site, _ in builder.compile_nodes]
+    return summary, builder.nodes

@@ -1,0 +1,427 @@
+"""Tensor inference: which expressions hold tensor *values* (data), and which only metadata.
+
+`if x.shape[0] > 2`, `if mask is None`, `assert x.dim() == 4`, `if self.training` and
+`range(x.size(0))` are decided from metadata Dynamo knows at trace time — never a graph break.
+`if (logits > 0).any()` or `int(x.max())` need the data — a break. The kinds below keep them apart.
+
+The inference is flow-ordered inside a function (the rule walker binds names as it passes
+assignments), follows tuple unpacking, attribute chains of tensor methods, and the return values of
+same-file helpers (inferred on demand, cached, cycle-safe).
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from graphlint.analysis.names import ImportTable
+from graphlint.analysis.summary import ClassInfo
+
+# ---- kinds ----
+TENSOR = "tensor"  # a tensor value: data Dynamo does not know at trace time
+BOOL_TENSOR = "bool_tensor"  # a tensor of booleans (a mask)
+TENSOR_SEQ = "tensor_seq"  # a list/tuple of tensors (chunk, split, unbind)
+META = "meta"  # shapes, sizes, dtypes, devices, Python bools/ints derived from them
+SCALAR = "scalar"  # a Python number pulled out of a tensor (.item(), float(t))
+NDARRAY = "ndarray"  # a numpy array/scalar derived from a tensor
+PY_SEQ = "py_seq"  # a Python list/tuple/dict literal
+CONST = "const"  # literals and other plain Python values
+MODULE = "module"  # an nn.Module instance
+SELF = "self"
+LOGGER = "logger"
+
+TENSOR_KINDS = (TENSOR, BOOL_TENSOR)
+
+META_ATTRS = {"shape", "dtype", "device", "ndim", "is_cuda", "is_cpu", "is_meta", "requires_grad", "layout",
+              "is_leaf", "is_sparse", "is_quantized", "names", "grad_fn", "itemsize", "nbytes", "is_mps"}
+TENSOR_ATTRS = {"T", "mT", "H", "mH", "data", "grad", "real", "imag"}
+META_METHODS = {"size", "dim", "ndimension", "numel", "nelement", "stride", "element_size", "get_device",
+                "is_contiguous", "is_floating_point", "is_complex", "is_signed", "data_ptr", "storage_offset",
+                "is_pinned", "is_shared", "has_names", "is_set_to", "is_nonzero_shape", "untyped_storage",
+                "__len__", "dim_order", "is_inference"}
+SCALAR_METHODS = {"item", "tolist"}
+BOOL_METHODS = {"eq", "ne", "gt", "lt", "ge", "le", "isnan", "isinf", "isfinite", "isneginf", "isposinf",
+                "logical_and", "logical_or", "logical_not", "logical_xor", "bool", "any", "all", "isclose",
+                "isin", "signbit", "greater", "less", "greater_equal", "less_equal", "not_equal", "equal_"}
+SEQ_METHODS = {"chunk", "split", "unbind", "tensor_split", "split_with_sizes", "hsplit", "vsplit", "dsplit"}
+TORCH_NON_TENSOR = {
+    "torch.is_tensor", "torch.is_floating_point", "torch.is_complex", "torch.is_storage", "torch.numel",
+    "torch.compiler.is_compiling", "torch.compiler.is_dynamo_compiling", "torch.jit.is_scripting",
+    "torch.jit.is_tracing", "torch.is_grad_enabled", "torch.is_inference_mode_enabled",
+    "torch.get_default_dtype", "torch.cuda.is_available", "torch.device", "torch.dtype", "torch.Size",
+    "torch.finfo", "torch.iinfo", "torch.no_grad", "torch.enable_grad", "torch.set_grad_enabled",
+    "torch.autocast", "torch.inference_mode", "torch.is_autocast_enabled", "torch.get_autocast_gpu_dtype",
+    "torch.are_deterministic_algorithms_enabled", "torch.broadcast_shapes", "torch.promote_types",
+    "torch.result_type", "torch.can_cast", "torch.typename", "torch.is_nonzero_shape",
+    "torch._dynamo.is_compiling", "torch.fx._symbolic_trace.is_fx_tracing", "torch.cuda.device_count",
+    "torch.get_num_threads", "torch.manual_seed", "torch.Generator",
+}
+TORCH_NON_TENSOR_PREFIXES = ("torch.distributed.", "torch._C.", "torch.backends.", "torch.cuda.",
+                             "torch.jit.", "torch.compiler.", "torch.utils.", "torch.fx.", "torch._dynamo.",
+                             "torch.overrides.", "torch.testing.", "torch.library.", "torch.export.",
+                             "torch.nn.init.", "torch.nn.utils.", "torch.nn.modules.", "torch.optim.",
+                             "torch.autograd.Function", "torch.hub.", "torch.onnx.", "torch.profiler.",
+                             "torch.amp.", "torch.cpu.", "torch.mps.", "torch.xpu.", "torch.version.")
+TORCH_BOOL_FUNCS = {f"torch.{m}" for m in BOOL_METHODS} | {"torch.eq", "torch.bernoulli_mask"}
+TORCH_SEQ_FUNCS = {f"torch.{m}" for m in SEQ_METHODS} | {"torch.meshgrid", "torch.broadcast_tensors",
+                                                       "torch.sort", "torch.topk", "torch.max", "torch.min",
+                                                       "torch.kthvalue", "torch.mode", "torch.median",
+                                                       "torch.std_mean", "torch.var_mean", "torch.unique",
+                                                       "torch.linalg.eigh", "torch.linalg.qr", "torch.linalg.svd"}
+PY_NON_TENSOR_ANNOTATIONS = re.compile(
+    r"^(Optional\[)?(int|float|bool|str|bytes|complex|None|dict|list|tuple|set|Callable|type|"
+    r"Dict|List|Tuple|Set|Sequence|Mapping|Iterable|torch\.dtype|torch\.device|torch\.Size|dtype|device)\b")
+# Unannotated parameters with these names are almost never tensors.
+NON_TENSOR_PARAM = re.compile(
+    r"^(dim|dims|axis|eps|epsilon|training|inplace|mode|reduction|config|cfg|kwargs|args|name|device|dtype|"
+    r"shape|size|sizes|fn|func|callback|layer_idx|layer_id|idx_layer|verbose|debug|strict|"
+    r"(num|n|use|return|output|is|has|do|enable|apply|with|should|max|min)_.*|"
+    r".*_(size|dim|dims|name|fn|func|config|cfg|mode|type|flag|kwargs|len|length|num|count|dtype|device|"
+    r"shape|rate|prob|eps))$")
+BUILTIN_META = {"len", "isinstance", "hasattr", "callable", "type", "id", "issubclass", "getattr"}
+
+
+def join(a: str | None, b: str | None) -> str | None:
+    if a == b:
+        return a
+    for k in (BOOL_TENSOR, TENSOR, TENSOR_SEQ, NDARRAY, SCALAR):
+        if k in (a, b):
+            return TENSOR if k == BOOL_TENSOR else k
+    return a or b
+
+
+def is_tensor(kind: str | None) -> bool:
+    return kind in TENSOR_KINDS
+
+
+class FileContext:
+    """What inference needs to know about the file: imports, classes, same-file functions, loggers."""
+
+    def __init__(self, imports: ImportTable, classes: dict[str, ClassInfo],
+                 functions: dict[str, cst.FunctionDef], loggers: set[str], torch_file: bool) -> None:
+        self.imports = imports
+        self.classes = classes
+        self.functions = functions
+        self.loggers = loggers
+        self.torch_file = torch_file
+        self._returns: dict[str, str | None] = {}
+        self._in_progress: set[str] = set()
+
+    def return_kind(self, key: str, class_name: str | None) -> str | None:
+        """Kind of what a same-file function returns (tensor if any return is a tensor)."""
+        if key in self._returns:
+            return self._returns[key]
+        if key in self._in_progress or key not in self.functions:
+            return None
+        self._in_progress.add(key)
+        node = self.functions[key]
+        env = TensorEnv(self, class_name)
+        env.seed_params(node.params, entry=True)
+        collector = _ReturnCollector(env)
+        node.body.visit(collector)
+        self._in_progress.discard(key)
+        self._returns[key] = collector.kind
+        return collector.kind
+
+
+def _annotation_text(param: cst.Param) -> str | None:
+    if param.annotation is None:
+        return None
+    return cst.Module([]).code_for_node(param.annotation.annotation)
+
+
+class TensorEnv:
+    """Name → kind inside one function, plus `kind_of(expr)`."""
+
+    def __init__(self, ctx: FileContext, class_name: str | None) -> None:
+        self.ctx = ctx
+        self.cls = ctx.classes.get(class_name) if class_name else None
+        self.names: dict[str, str | None] = {}
+
+    # ---- seeding ----
+    def seed_params(self, params: cst.Parameters, entry: bool) -> None:
+        ordered = list(params.posonly_params) + list(params.params)
+        for i, p in enumerate(ordered + list(params.kwonly_params)):
+            name = p.name.value
+            if i == 0 and self.cls is not None and name in ("self", "cls"):
+                self.names[name] = SELF
+                continue
+            self.names[name] = self._param_kind(p) if self.ctx.torch_file else None
+        for star in (params.star_arg, params.star_kwarg):
+            if isinstance(star, cst.Param):
+                self.names[star.name.value] = None
+
+    def _param_kind(self, p: cst.Param) -> str | None:
+        ann = _annotation_text(p)
+        if ann is not None:
+            if "Tensor" in ann:
+                return BOOL_TENSOR if "Bool" in ann else TENSOR
+            return CONST if PY_NON_TENSOR_ANNOTATIONS.match(ann) else None
+        if p.default is not None and not (isinstance(p.default, cst.Name) and p.default.value == "None"):
+            return CONST
+        if NON_TENSOR_PARAM.match(p.name.value):
+            return CONST
+        return TENSOR
+
+    # ---- binding ----
+    def bind(self, target: cst.BaseExpression, kind: str | None, value: cst.BaseExpression | None = None) -> None:
+        if isinstance(target, cst.Name):
+            self.names[target.value] = kind
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            elems = [e.value for e in target.elements]
+            if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elems):
+                for t, v in zip(elems, value.elements):
+                    self.bind(t, self.kind_of(v.value), v.value)
+                return
+            inner = self.element_kind(kind)
+            for t in elems:
+                self.bind(t.value if isinstance(t, cst.StarredElement) else t, inner)
+
+    @staticmethod
+    def element_kind(kind: str | None) -> str | None:
+        """Kind of what iterating / unpacking a value of this kind yields."""
+        if kind in (TENSOR, TENSOR_SEQ):
+            return TENSOR
+        if kind == BOOL_TENSOR:
+            return BOOL_TENSOR
+        if kind in (META, NDARRAY, SCALAR):
+            return kind
+        return None
+
+    # ---- the inference ----
+    def kind_of(self, node: cst.BaseExpression) -> str | None:  # noqa: C901 — one dispatch table
+        if isinstance(node, cst.Name):
+            if node.value in self.names:
+                return self.names[node.value]
+            if node.value in ("True", "False", "None"):
+                return CONST
+            if node.value in self.ctx.loggers:
+                return LOGGER
+            return None
+        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString,
+                             cst.ConcatenatedString, cst.FormattedString)):
+            return CONST
+        if isinstance(node, cst.Attribute):
+            return self._attribute_kind(node)
+        if isinstance(node, cst.Subscript):
+            base = self.kind_of(node.value)
+            if base in (TENSOR, BOOL_TENSOR, NDARRAY):
+                return base
+            if base == TENSOR_SEQ:
+                return TENSOR if all(isinstance(e.slice, cst.Index) for e in node.slice) else TENSOR_SEQ
+            if base == META:
+                return META
+            return None
+        if isinstance(node, cst.Call):
+            return self._call_kind(node)
+        if isinstance(node, cst.BinaryOperation):
+            left, right = self.kind_of(node.left), self.kind_of(node.right)
+            if is_tensor(left) or is_tensor(right):
+                both_bool = left == BOOL_TENSOR and right in (BOOL_TENSOR, CONST)
+                bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
+                return BOOL_TENSOR if bitwise and both_bool else TENSOR
+            if NDARRAY in (left, right):
+                return NDARRAY
+            if SCALAR in (left, right):
+                return SCALAR
+            if left == META or right == META:
+                return META
+            return CONST if left == right == CONST else None
+        if isinstance(node, cst.Comparison):
+            kinds = [self.kind_of(node.left)] + [self.kind_of(c.comparator) for c in node.comparisons]
+            identity = all(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons)
+            if identity:
+                return META
+            if any(is_tensor(k) for k in kinds):
+                return BOOL_TENSOR
+            if NDARRAY in kinds:
+                return NDARRAY
+            if SCALAR in kinds:
+                return SCALAR
+            return META if META in kinds else None
+        if isinstance(node, cst.UnaryOperation):
+            inner = self.kind_of(node.expression)
+            if isinstance(node.operator, cst.Not):
+                return SCALAR if is_tensor(inner) else (META if inner == META else None)
+            return inner
+        if isinstance(node, cst.BooleanOperation):
+            return join(self.kind_of(node.left), self.kind_of(node.right))
+        if isinstance(node, cst.IfExp):
+            return join(self.kind_of(node.body), self.kind_of(node.orelse))
+        if isinstance(node, (cst.Tuple, cst.List)):
+            kinds = {self.kind_of(e.value) for e in node.elements if isinstance(e, cst.Element)}
+            if kinds and kinds <= set(TENSOR_KINDS):
+                return TENSOR_SEQ
+            return PY_SEQ
+        if isinstance(node, (cst.Dict, cst.ListComp, cst.DictComp, cst.SetComp, cst.Set)):
+            return PY_SEQ
+        return None
+
+    def _attribute_kind(self, node: cst.Attribute) -> str | None:
+        attr = node.attr.value
+        base = self.kind_of(node.value)
+        if is_tensor(base):
+            if attr in META_ATTRS:
+                return META
+            if attr in TENSOR_ATTRS:
+                return TENSOR
+            return None
+        if base == SELF:
+            if attr == "training":
+                return META
+            if self.cls is not None:
+                if attr in self.cls.tensor_attrs:
+                    return TENSOR
+                if attr in self.cls.module_attrs:
+                    return MODULE
+            if attr in ("logger", "_logger", "log"):
+                return LOGGER
+            return None
+        if base == MODULE:
+            return TENSOR if attr in ("weight", "bias") else None
+        if base == META:
+            return META
+        qual = self.ctx.imports.resolve(node)
+        if qual and qual.startswith("torch.") and qual.split(".")[-1] in (
+                "float32", "float16", "bfloat16", "float64", "int64", "int32", "bool", "long", "float", "half"):
+            return META
+        return None
+
+    def _call_kind(self, node: cst.Call) -> str | None:  # noqa: C901
+        func = node.func
+        arg_kinds = [self.kind_of(a.value) for a in node.args]
+        if isinstance(func, cst.Attribute):
+            method = func.attr.value
+            recv = self.kind_of(func.value)
+            if is_tensor(recv) or recv == TENSOR_SEQ and method in ("index_select",):
+                if method in META_METHODS:
+                    return META
+                if method == "item":
+                    return SCALAR
+                if method == "tolist":
+                    return SCALAR
+                if method == "numpy":
+                    return NDARRAY
+                if method in SEQ_METHODS:
+                    return TENSOR_SEQ
+                if method in BOOL_METHODS or (recv == BOOL_TENSOR and method in (
+                        "to", "cpu", "cuda", "clone", "detach", "contiguous", "view", "reshape",
+                        "unsqueeze", "squeeze", "flatten", "expand", "expand_as", "permute", "transpose")):
+                    return BOOL_TENSOR
+                if method in ("type",) and not node.args:
+                    return CONST
+                return TENSOR
+            if recv == NDARRAY:
+                return SCALAR if method in SCALAR_METHODS else NDARRAY
+            if recv == SELF:
+                if self.cls is not None and method in self.cls.methods:
+                    return self.ctx.return_kind(f"{self.cls.name}.{method}", self.cls.name)
+                if self.cls is not None and method in self.cls.module_attrs:
+                    return TENSOR
+                return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
+            if recv == MODULE:
+                return TENSOR
+            if recv == META:
+                return META
+        qual = self.ctx.imports.resolve(func)
+        if qual is not None:
+            return self._qualified_call_kind(qual, node, arg_kinds)
+        if isinstance(func, cst.Name):
+            name = func.value
+            kind = self.names.get(name, "<unbound>")
+            if kind == MODULE:
+                return TENSOR
+            if kind != "<unbound>":
+                return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
+            if name in self.ctx.functions:
+                return self.ctx.return_kind(name, None)
+            return self._builtin_kind(name, arg_kinds)
+        if isinstance(func, cst.Subscript) and self.kind_of(func.value) == MODULE:
+            return TENSOR  # self.layers[i](x)
+        return None
+
+    def _qualified_call_kind(self, qual: str, node: cst.Call, arg_kinds: list) -> str | None:
+        if qual.startswith("torch."):
+            if qual in TORCH_NON_TENSOR:
+                return META
+            if qual.startswith("torch.nn.functional."):
+                return TENSOR
+            if qual.startswith(TORCH_NON_TENSOR_PREFIXES):
+                return None
+            last = qual.rsplit(".", 1)[-1]
+            if qual.startswith("torch.nn.") and last[:1].isupper():
+                return MODULE
+            if qual in TORCH_BOOL_FUNCS:
+                return BOOL_TENSOR
+            if qual in TORCH_SEQ_FUNCS:
+                return TENSOR_SEQ
+            if qual == "torch.where" and len(node.args) == 1:
+                return TENSOR_SEQ
+            if last in ("Tensor", "FloatTensor", "LongTensor", "BoolTensor", "IntTensor", "tensor",
+                        "as_tensor", "from_numpy") or last[:1].islower():
+                return BOOL_TENSOR if last == "BoolTensor" else TENSOR
+            return None
+        if qual.startswith("numpy."):
+            if any(is_tensor(k) or k == NDARRAY for k in arg_kinds):
+                return NDARRAY
+            return None
+        if qual.startswith("math."):
+            return SCALAR if any(is_tensor(k) for k in arg_kinds) else None
+        # a function from elsewhere: tensor in, tensor out (einops.rearrange, a project helper, ...)
+        return TENSOR if arg_kinds and is_tensor(arg_kinds[0]) else None
+
+    def _builtin_kind(self, name: str, arg_kinds: list) -> str | None:
+        if name in BUILTIN_META:
+            return META
+        if name in ("int", "float", "bool", "complex"):
+            if any(is_tensor(k) for k in arg_kinds):
+                return SCALAR
+            if NDARRAY in arg_kinds:
+                return SCALAR
+            return META if META in arg_kinds else CONST
+        if name in ("max", "min", "abs", "sum", "round"):
+            if any(is_tensor(k) or k == TENSOR_SEQ for k in arg_kinds):
+                return TENSOR
+            return META if META in arg_kinds else None
+        if name in ("list", "tuple", "reversed", "sorted"):
+            if arg_kinds and arg_kinds[0] in (TENSOR, TENSOR_SEQ):
+                return TENSOR_SEQ
+            return PY_SEQ
+        if name in ("range", "enumerate", "zip", "dict", "set", "str", "repr", "format", "print"):
+            return None if name != "str" else CONST
+        return None
+
+
+class _ReturnCollector(cst.CSTVisitor):
+    """Walks a function body binding names in order; joins the kinds of its return values."""
+
+    def __init__(self, env: TensorEnv) -> None:
+        self.env = env
+        self.kind: str | None = None
+        self._seen_return = False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False  # nested functions return for themselves
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def leave_Assign(self, node: cst.Assign) -> None:
+        kind = self.env.kind_of(node.value)
+        for t in node.targets:
+            self.env.bind(t.target, kind, node.value)
+
+    def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self.env.bind(node.target, self.env.kind_of(node.value), node.value)
+
+    def visit_For(self, node: cst.For) -> None:
+        self.env.bind(node.target, self.env.element_kind(self.env.kind_of(node.iter)))
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if node.value is None:
+            return
+        kind = self.env.kind_of(node.value)
+        self.kind = kind if not self._seen_return else join(self.kind, kind)
+        self._seen_return = True

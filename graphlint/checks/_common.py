@@ -1,0 +1,80 @@
+"""Predicates several checks share (kept here so two rules never disagree about a pattern)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from graphlint.analysis.tensors import CONST, META, NDARRAY, PY_SEQ, SCALAR, is_tensor
+
+# Functions and methods whose arguments are sizes/bounds: a Python int pulled out of a tensor there
+# makes the output shape data-dependent (GL503 instead of GL101/GL102/GL103).
+SIZE_FUNCS = {"torch.arange", "torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.rand",
+              "torch.randn", "torch.randint", "torch.topk", "torch.split", "torch.narrow", "torch.linspace",
+              "torch.randperm", "torch.eye", "torch.tensor_split", "torch.kthvalue"}
+SIZE_METHODS = {"view", "reshape", "expand", "repeat", "narrow", "topk", "split", "new_zeros", "new_ones",
+                "new_empty", "new_full", "tensor_split", "kthvalue", "unflatten", "resize_"}
+_NOT_TENSOR_RECEIVER = (NDARRAY, PY_SEQ, CONST, META, SCALAR, "module", "self", "logger")
+
+
+def scalar_extraction(node: cst.Call, ctx) -> str | None:
+    """'item' / 'tolist' / 'int' / 'float' / 'bool' when this call pulls a Python value out of a tensor."""
+    func = node.func
+    if isinstance(func, cst.Attribute) and func.attr.value in ("item", "tolist") and not node.args:
+        kind = ctx.kind(func.value)
+        if is_tensor(kind) or kind == "tensor_seq":
+            return func.attr.value
+        # `.item()` / `.tolist()` on something we cannot type, in a file that uses torch: almost always
+        # a tensor (numpy arrays derived from tensors are GL301's).
+        if kind is None and ctx.torch_file:
+            return func.attr.value
+        return None
+    for name in ("int", "float", "bool"):
+        if ctx.is_builtin(func, name) and len(node.args) == 1 and ctx.is_tensor(node.args[0].value):
+            return name
+    return None
+
+
+def ndarray_scalar(node: cst.Call, ctx) -> str | None:
+    """A Python value pulled out of a numpy array that came from a tensor (`float(a.mean())`)."""
+    func = node.func
+    if isinstance(func, cst.Attribute) and func.attr.value in ("item", "tolist") and not node.args:
+        return func.attr.value if ctx.kind(func.value) == NDARRAY else None
+    for name in ("int", "float", "bool"):
+        if ctx.is_builtin(func, name) and len(node.args) == 1 and ctx.kind(node.args[0].value) == NDARRAY:
+            return name
+    return None
+
+
+def used_as_size(ctx) -> str | None:
+    """Is the node being visited a size or bound? Returns a description of where, else None."""
+    child = ctx.parents[-1]
+    for parent in reversed(ctx.parents[:-1]):
+        if isinstance(parent, (cst.Arg, cst.Element, cst.Tuple, cst.List, cst.SubscriptElement, cst.Index)):
+            child = parent
+            continue
+        if isinstance(parent, cst.Slice):
+            return "a slice bound"
+        if isinstance(parent, cst.Call) and child is not parent.func:
+            name = ctx.qualname(parent.func)
+            if name in SIZE_FUNCS:
+                return f"a size argument of `{name}`"
+            if isinstance(parent.func, cst.Attribute) and parent.func.attr.value in SIZE_METHODS \
+                    and ctx.is_tensor(parent.func.value):
+                return f"a size argument of `.{parent.func.attr.value}()`"
+        return None
+    return None
+
+
+def inside_condition(ctx) -> bool:
+    """Is the node being visited part of an if/while/ternary/assert test (reported by GL401/402/404)?"""
+    child = ctx.parents[-1]
+    for parent in reversed(ctx.parents[:-1]):
+        if isinstance(parent, (cst.If, cst.While, cst.Assert)) and child is parent.test:
+            return True
+        if isinstance(parent, cst.IfExp) and child is parent.test:
+            return True
+        if isinstance(parent, (cst.BooleanOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)):
+            child = parent
+            continue
+        return False
+    return False

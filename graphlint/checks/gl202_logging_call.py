@@ -1,0 +1,32 @@
+import libcst as cst
+
+from graphlint.analysis.tensors import LOGGER
+from graphlint.checks.base import Check
+
+LOG_FUNCTIONS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
+LOGGER_METHODS = LOG_FUNCTIONS | {"isEnabledFor", "warning_once", "info_once", "debug_once"}
+# Conventional logger names, used when the file does not show where the logger came from.
+LOGGER_NAMES = {"logger", "log", "_logger", "_log", "LOGGER", "LOG", "_LOGGER", "_LOG"}
+
+
+class LoggingCall(Check):
+    """`logging.info(...)` (GB4841) and logger methods such as `logger.debug(...)` (GB0291)."""
+
+    code = "GL202"
+
+    def visit_Call(self, node: cst.Call, ctx) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return
+        qual = ctx.qualname(func)
+        if qual is not None and qual.startswith("logging.") and qual.split(".", 1)[1] in LOG_FUNCTIONS:
+            ctx.report(node, self.code, f"`{qual}()` is not traceable: Dynamo breaks the graph at the call")
+            return
+        if func.attr.value not in LOGGER_METHODS:
+            return
+        receiver = func.value
+        kind = ctx.kind(receiver)
+        unknown_logger_name = (kind is None and isinstance(receiver, cst.Name) and receiver.value in LOGGER_NAMES
+                               and receiver.value not in ctx.imports.names)
+        if kind == LOGGER or unknown_logger_name:
+            ctx.report(node, self.code, f"logger method `.{func.attr.value}()` is not traceable (GB0291)")

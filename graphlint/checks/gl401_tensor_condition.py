@@ -1,0 +1,17 @@
+import libcst as cst
+
+from graphlint.checks.base import Check
+
+
+class TensorCondition(Check):
+    """`if` / `elif` / `while` on a tensor value: data-dependent branching (GB0170)."""
+
+    code = "GL401"
+
+    def visit_If(self, node: cst.If, ctx) -> None:
+        if ctx.is_tensor(node.test):
+            ctx.report(node.test, self.code)
+
+    def visit_While(self, node: cst.While, ctx) -> None:
+        if ctx.is_tensor(node.test):
+            ctx.report(node.test, self.code, "`while` on a tensor value: data-dependent loop condition")

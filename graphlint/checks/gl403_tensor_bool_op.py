@@ -1,0 +1,32 @@
+import libcst as cst
+
+from graphlint.checks._common import inside_condition
+from graphlint.checks.base import Check
+
+
+class TensorBoolOp(Check):
+    """`and` / `or` / `not` on tensor values call `bool()` on them (GB0170)."""
+
+    code = "GL403"
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation, ctx) -> None:
+        if isinstance(ctx.parent(), (cst.BooleanOperation, cst.UnaryOperation)) or inside_condition(ctx):
+            return
+        # `a and b` needs bool(a); `b` is only returned. So the left operands decide.
+        if self._left_operands_tensor(node, ctx):
+            op = "and" if isinstance(node.operator, cst.And) else "or"
+            ctx.report(node, self.code, f"`{op}` on a tensor value calls `bool()` on it")
+
+    def _left_operands_tensor(self, node: cst.BooleanOperation, ctx) -> bool:
+        left = node.left
+        if isinstance(left, cst.BooleanOperation):
+            return self._left_operands_tensor(left, ctx) or ctx.is_tensor(left.right)
+        return ctx.is_tensor(left)
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx) -> None:
+        if not isinstance(node.operator, cst.Not) or inside_condition(ctx):
+            return
+        if isinstance(ctx.parent(), (cst.BooleanOperation, cst.UnaryOperation)):
+            return
+        if ctx.is_tensor(node.expression):
+            ctx.report(node, self.code, "`not` on a tensor value calls `bool()` on it")

@@ -1,0 +1,44 @@
+import libcst as cst
+
+from graphlint.analysis.tensors import NDARRAY, PY_SEQ
+from graphlint.checks.base import Check
+
+# Ops whose output size depends on the data (GB0036 with default config).
+DYNAMIC_FUNCS = {"nonzero", "argwhere", "unique", "unique_consecutive", "masked_select", "bincount"}
+
+
+class DynamicShapeOp(Check):
+    """Operators with data-dependent output shapes: nonzero, unique, masked_select, ... (GB0036)."""
+
+    code = "GL502"
+
+    def visit_Call(self, node: cst.Call, ctx) -> None:
+        op = self._dynamic_op(node, ctx)
+        if op:
+            ctx.report(node, self.code, f"`{op}` returns a tensor whose size depends on the data")
+
+    def _dynamic_op(self, node: cst.Call, ctx) -> str | None:
+        func = node.func
+        qual = ctx.qualname(func)
+        positional = [a for a in node.args if a.keyword is None]
+        if qual is not None and qual.startswith("torch."):
+            name = qual[len("torch."):]
+            if name in DYNAMIC_FUNCS:
+                return qual
+            if name == "where" and len(node.args) == 1:
+                return "torch.where(condition)"
+            if name == "repeat_interleave" and (
+                    len(positional) == 1 or (len(positional) >= 2 and ctx.is_tensor(positional[1].value))):
+                return "torch.repeat_interleave(x, repeats_tensor)"
+            return None
+        if not isinstance(func, cst.Attribute):
+            return None
+        method = func.attr.value
+        kind = ctx.kind(func.value)
+        if kind in (NDARRAY, PY_SEQ) or not (ctx.is_tensor(func.value) or (kind is None and ctx.torch_file)):
+            return None
+        if method in DYNAMIC_FUNCS and method != "unique" or (method == "unique" and ctx.is_tensor(func.value)):
+            return f".{method}()"
+        if method == "repeat_interleave" and positional and ctx.is_tensor(positional[0].value):
+            return ".repeat_interleave(repeats_tensor)"
+        return None

@@ -1,0 +1,310 @@
+"""Command line: `graphlint [check] PATH...`, `graphlint rules`, `graphlint explain CODE`.
+
+Thin on purpose: arguments → config → engine → reporter. Heavy modules (libcst, rich) are imported
+inside the commands so that `--version` and `--help` stay fast; torch is never imported here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from graphlint import __version__
+
+app = typer.Typer(
+    name="graphlint",
+    help="Find the code that makes torch.compile break its graph, and say why.",
+    add_completion=False,
+    no_args_is_help=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+SUBCOMMANDS = {"check", "rules", "explain"}
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+# File errors that mean the run itself went wrong (exit 2), as opposed to a bad file (exit 1).
+FATAL_ERROR_KINDS = {"missing-path", "internal", "config"}
+
+
+class OutputFormat(str, Enum):
+    full = "full"
+    concise = "concise"
+    json = "json"
+
+
+class Scope(str, Enum):
+    compiled = "compiled"
+    modules = "modules"
+    all = "all"
+
+
+class ColorChoice(str, Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+def _split(values: Optional[List[str]]) -> Optional[List[str]]:
+    if not values:
+        return None
+    return [v.strip() for item in values for v in item.split(",") if v.strip()]
+
+
+def _console(stream, color: ColorChoice):
+    from rich.console import Console
+
+    if color == ColorChoice.always:
+        return Console(file=stream, force_terminal=True, highlight=False, soft_wrap=True)
+    if color == ColorChoice.never or os.environ.get("NO_COLOR"):
+        return Console(file=stream, no_color=True, highlight=False, soft_wrap=True, force_terminal=False)
+    return Console(file=stream, highlight=False, soft_wrap=True)
+
+
+def _fail(message: str) -> None:
+    sys.stderr.write(f"graphlint: error: {message}\n")
+    raise typer.Exit(EXIT_ERROR)
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"graphlint {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=version_callback, is_eager=True,
+                                 help="Show the version and exit."),
+) -> None:
+    """Find the code that makes torch.compile break its graph, and say why."""
+
+
+@app.command()
+def check(
+    paths: List[str] = typer.Argument(None, help="Files or directories to lint (default: .). `-` reads stdin."),
+    output_format: Optional[OutputFormat] = typer.Option(None, "--format", "--output-format",
+                                                         help="full | concise | json"),
+    select: Optional[List[str]] = typer.Option(None, help="Rule codes or prefixes to enable (e.g. GL1,GL201, ALL)."),
+    extend_select: Optional[List[str]] = typer.Option(None, help="Add to the selected rules."),
+    ignore: Optional[List[str]] = typer.Option(None, help="Rule codes or prefixes to disable."),
+    scope: Optional[Scope] = typer.Option(None, help="compiled: only code reachable from compile sites; "
+                                                     "modules (default): also every nn.Module.forward; all: every function."),
+    target_torch: Optional[str] = typer.Option(None, help="torch version to lint for (default: installed, "
+                                                          "else the newest measured)."),
+    exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when there are findings."),
+    statistics: bool = typer.Option(False, "--statistics", help="Show counts per rule instead of findings."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print findings only, no summary."),
+    color: ColorChoice = typer.Option(ColorChoice.auto, "--color", help="auto | always | never"),
+    stdin_filename: Optional[str] = typer.Option(None, help="The name of the file read from stdin (`-`)."),
+    config_file: Optional[Path] = typer.Option(None, "--config", help="Use this pyproject.toml or graphlint.toml."),
+    exclude: Optional[List[str]] = typer.Option(None, help="Extra glob patterns to exclude."),
+    force_exclude: bool = typer.Option(False, "--force-exclude",
+                                       help="Apply excludes to files named on the command line too (pre-commit)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Processes to use (default: cores)."),
+) -> None:
+    """Lint PATHS (the default command: `graphlint src/` is `graphlint check src/`)."""
+    from graphlint.catalog import CatalogError, load_catalog
+    from graphlint.config import ConfigError, enabled_codes, find_config_file, load_config
+    from graphlint.engine import LintOptions, lint_files, lint_stdin
+    from graphlint.files import discover
+    from graphlint.torch_version import VersionError, resolve_target
+
+    paths = paths or ["."]
+    try:
+        if config_file is not None and not config_file.is_file():
+            raise ConfigError(f"{config_file}: config file not found")
+        cfg_path = config_file or find_config_file(Path(stdin_filename or paths[0]) if paths[0] != "-" else Path("."))
+        config = load_config(cfg_path)
+        catalog = load_catalog()
+        codes = enabled_codes(config, list(catalog), _split(select), _split(extend_select), _split(ignore))
+        target = resolve_target(target_torch, config.target_torch)
+    except (ConfigError, VersionError, CatalogError) as exc:
+        _fail(str(exc))
+        return
+    options = LintOptions(
+        codes=codes,
+        scope=(scope.value if scope else config.scope),
+        torch_version=target.parsed,
+        exclude=tuple(config.exclude + (exclude or [])),
+        force_exclude=force_exclude or config.force_exclude,
+        per_file_ignores=tuple((p, frozenset(c.upper() for c in cs)) for p, cs in config.per_file_ignores.items()),
+        jobs=jobs,
+    )
+    fmt = output_format or OutputFormat(config.output_format)
+    file_paths = [p for p in paths if p != "-"]
+    files, errors = discover(file_paths, options.exclude, options.force_exclude)
+    if "-" in paths:
+        data = sys.stdin.buffer.read()
+        result = lint_stdin(data, stdin_filename or "<stdin>", options,
+                            extra_files=[f for f in files if not _same_file(f, stdin_filename)])
+        result.errors = errors + result.errors
+    else:
+        result = lint_files(files, options, errors)
+    _report(result, target, fmt, statistics, quiet, color)
+    raise typer.Exit(_exit_code(result, exit_zero))
+
+
+def _same_file(a: str, b: Optional[str]) -> bool:
+    return b is not None and os.path.abspath(a) == os.path.abspath(b)
+
+
+def _exit_code(result, exit_zero: bool) -> int:
+    if any(e.kind in FATAL_ERROR_KINDS for e in result.errors):
+        return EXIT_ERROR
+    if exit_zero:
+        return EXIT_CLEAN
+    return EXIT_FINDINGS if (result.findings or result.errors) else EXIT_CLEAN
+
+
+def _report(result, target, fmt: OutputFormat, statistics: bool, quiet: bool, color: ColorChoice) -> None:
+    err = _console(sys.stderr, color)
+    from graphlint.report.full import render_errors
+
+    render_errors(result.errors, err)
+    if fmt == OutputFormat.json:
+        from graphlint.report import json_report
+
+        json_report.render(result, target, sys.stdout)
+        return
+    if statistics:
+        _statistics(result, _console(sys.stdout, color))
+    elif fmt == OutputFormat.concise:
+        from graphlint.report import concise
+
+        concise.render(result, sys.stdout)
+    else:
+        from graphlint.report import full
+
+        full.render(result, _console(sys.stdout, color), _line_reader())
+    if not quiet:
+        _summary(result, target, err)
+
+
+def _line_reader():
+    from graphlint.files import read_source
+
+    cache: dict[str, list[str]] = {}
+
+    def read(path: str) -> list[str]:
+        if path not in cache:
+            source = read_source(path)
+            cache[path] = [] if hasattr(source, "kind") else source.text.splitlines()
+        return cache[path]
+
+    return read
+
+
+def _statistics(result, console) -> None:
+    from collections import Counter
+
+    from rich.table import Table
+
+    from graphlint.catalog import load_catalog
+
+    catalog = load_catalog()
+    counts = Counter(f.code for f in result.findings)
+    table = Table(box=None, show_header=False, pad_edge=False)
+    for code, count in counts.most_common():
+        rule = catalog[code]
+        table.add_row(str(count), code, "[*]" if rule.fix in ("safe", "unsafe") else "", rule.name)
+    console.print(table)
+
+
+def _summary(result, target, console) -> None:
+    n = len(result.findings)
+    files = len({f.path for f in result.findings})
+    parts = []
+    if n:
+        parts.append(f"Found {n} graph-break finding{'s' if n != 1 else ''} in {files} file{'s' if files != 1 else ''}")
+    else:
+        parts.append("No graph breaks found")
+    parts.append(f"checked {result.files_checked} file{'s' if result.files_checked != 1 else ''}")
+    parts.append(f"torch {target.version} ({target.source})")
+    if result.suppressed:
+        parts.append(f"{result.suppressed} suppressed")
+    if result.errors:
+        parts.append(f"{len(result.errors)} error{'s' if len(result.errors) != 1 else ''}")
+    console.print(", ".join(parts) + ".", highlight=False)
+
+
+@app.command()
+def rules(
+    output_format: OutputFormat = typer.Option(OutputFormat.full, "--format", help="full | json"),
+    target_torch: Optional[str] = typer.Option(None, help="Mark which rules apply to this torch version."),
+) -> None:
+    """List every rule: code, name, fix, and the torch versions where it breaks."""
+    import json
+
+    from graphlint.catalog import load_catalog
+    from graphlint.torch_version import VersionError, resolve_target
+
+    try:
+        target = resolve_target(target_torch, None)
+    except VersionError as exc:
+        _fail(str(exc))
+        return
+    catalog = load_catalog()
+    if output_format == OutputFormat.json:
+        rows = [{"code": r.code, "name": r.name, "family": r.family, "summary": r.summary, "gb": list(r.gb),
+                 "breaks_on": r.breaks_on, "measured_on": list(r.measured_on),
+                 "documented_on": list(r.documented_on), "fix": r.fix,
+                 "applies": r.applies_to(target.parsed)} for r in catalog.values()]
+        typer.echo(json.dumps({"torch_target": target.to_json(), "rules": rows}, indent=2))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"graphlint rules (torch {target.version})", title_justify="left")
+    for col in ("code", "name", "breaks on", "fix", "applies", "summary"):
+        table.add_column(col)
+    for r in catalog.values():
+        table.add_row(r.code, r.name, r.breaks_on or "all", r.fix, "yes" if r.applies_to(target.parsed) else "no",
+                      r.summary)
+    _console(sys.stdout, ColorChoice.auto).print(table)
+
+
+@app.command()
+def explain(
+    code: str = typer.Argument(..., help="A rule code, e.g. GL101, or a rule name, e.g. tensor-item."),
+    output_format: OutputFormat = typer.Option(OutputFormat.full, "--format", help="full | json"),
+) -> None:
+    """Print a rule's documentation."""
+    import json
+
+    from graphlint.catalog import load_catalog
+
+    catalog = load_catalog()
+    rule = catalog.get(code.upper()) or next((r for r in catalog.values() if r.name == code), None)
+    if rule is None:
+        _fail(f"unknown rule `{code}` (see `graphlint rules`)")
+        return
+    if output_format == OutputFormat.json:
+        typer.echo(json.dumps({"code": rule.code, "name": rule.name, "summary": rule.summary, "gb": list(rule.gb),
+                               "breaks_on": rule.breaks_on, "fix": rule.fix, "doc": rule.doc}, indent=2))
+        return
+    if sys.stdout.isatty():
+        from rich.markdown import Markdown
+
+        _console(sys.stdout, ColorChoice.auto).print(Markdown(rule.doc))
+    else:
+        sys.stdout.write(rule.doc)
+
+
+def main() -> None:
+    """Entry point: `graphlint PATH...` means `graphlint check PATH...` (like `ruff`)."""
+    argv = sys.argv[1:]
+    first = next((a for a in argv if a not in ("--color",)), None)
+    if not argv or (first not in SUBCOMMANDS and first not in ("--help", "-h", "--version")):
+        argv = ["check", *argv]
+    try:
+        app(args=argv, prog_name="graphlint")
+    except KeyboardInterrupt:
+        sys.stderr.write("graphlint: interrupted\n")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,293 @@
+"""Runs the linter: per-file phase (parse + summary, in parallel), project phase (traced regions),
+rules (one batched traversal per traced function), suppressions. Never imports torch or user code.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from graphlint.analysis.names import ImportTable
+from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
+from graphlint.analysis.summary import FileSummary, build_summary, call_ref
+from graphlint.analysis.tensors import FileContext, TensorEnv
+from graphlint.catalog import Rule, load_catalog
+from graphlint.checks import all_checks
+from graphlint.checks.base import RawFinding
+from graphlint.files import SourceFile, decode_source, discover, display_path, read_source
+from graphlint.findings import FileError, Finding
+from graphlint.suppressions import parse_suppressions
+from graphlint.walker import CheckContext, walk_function
+
+PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
+
+
+@dataclass(frozen=True)
+class LintOptions:
+    codes: frozenset[str]  # enabled rule codes (after select/ignore)
+    scope: str = "modules"
+    torch_version: tuple[int, int, int] = (2, 13, 0)
+    exclude: tuple[str, ...] = ()
+    force_exclude: bool = False
+    per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
+    jobs: int | None = None
+
+
+@dataclass
+class LintResult:
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
+    files_checked: int = 0
+    suppressed: int = 0
+
+
+@dataclass
+class ParsedFile:
+    source: SourceFile
+    module: cst.Module
+    wrapper: MetadataWrapper
+    summary: FileSummary
+    functions: dict[str, cst.FunctionDef]
+    _positions: dict | None = None
+
+    def positions(self):
+        if self._positions is None:
+            self._positions = self.wrapper.resolve(PositionProvider)
+        return self._positions
+
+
+# ---------------------------------------------------------------- per-file phase
+
+def parse_source(source: SourceFile) -> ParsedFile | FileError:
+    try:
+        module = cst.parse_module(source.text)
+    except cst.ParserSyntaxError as exc:
+        return FileError(source.path, "syntax", _syntax_message(exc), line=exc.raw_line, column=exc.raw_column + 1)
+    except RecursionError:
+        return FileError(source.path, "syntax", "code nested too deeply to parse")
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    holder: dict = {}
+
+    def line_of():
+        positions = wrapper.resolve(PositionProvider)
+        holder["positions"] = positions
+        return lambda node: positions[node].start.line
+
+    summary, functions = build_summary(source.path, module, positions=line_of)
+    return ParsedFile(source, module, wrapper, summary, functions, holder.get("positions"))
+
+
+def _syntax_message(exc: cst.ParserSyntaxError) -> str:
+    message = exc.message.strip().splitlines()[0] if exc.message else "invalid syntax"
+    return f"cannot parse: {message}"
+
+
+def _load(path: str) -> ParsedFile | FileError:
+    source = read_source(path)
+    if isinstance(source, FileError):
+        return source
+    try:
+        return parse_source(source)
+    except Exception as exc:  # never let one file take the run down
+        return FileError(source.path, "internal", f"{type(exc).__name__}: {exc}")
+
+
+def _summarise_worker(path: str) -> FileSummary | FileError:
+    parsed = _load(path)
+    return parsed if isinstance(parsed, FileError) else parsed.summary
+
+
+# ---------------------------------------------------------------- rules phase
+
+def rules_for(options: LintOptions) -> list[Rule]:
+    catalog = load_catalog()
+    return [r for code, r in catalog.items()
+            if code in options.codes and r.applies_to(options.torch_version) and code in all_checks()]
+
+
+def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: ProjectIndex,
+               options: LintOptions) -> tuple[list[Finding], int]:
+    """Run the enabled checks over the traced functions of one file. Returns (findings, suppressed)."""
+    rules = rules_for(options)
+    codes = {r.code for r in rules} - _ignored_for(parsed.source.path, options)
+    if not traced or not codes:
+        return [], 0
+    check_classes = all_checks()
+    summary = parsed.summary
+    imports = ImportTable(summary.module, False)
+    imports.names = dict(summary.imports)
+    file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, summary.imports_torch)
+    raw: list[tuple[RawFinding, TracedFunction]] = []
+    for key, traced_fn in traced.items():
+        node = parsed.functions.get(key)
+        if node is None:
+            continue
+        info = summary.functions[key]
+        env = TensorEnv(file_ctx, info.class_name)
+        env.seed_params(node.params, entry=traced_fn.entry)
+        fid: FuncId = (summary.path, key)
+        ctx = CheckContext(env, imports, options.torch_version,
+                           lambda call, fid=fid: _disabled_callee(index, fid, call, imports))
+        checks = [check_classes[c]() for c in sorted(codes)]
+        for finding in walk_function(node, checks, ctx):
+            raw.append((finding, traced_fn))
+    if not raw:
+        return [], 0
+    catalog = load_catalog()
+    positions = parsed.positions()
+    findings = [_to_finding(r, t, catalog[r.code], positions, parsed.source.path) for r, t in raw]
+    suppressions = parse_suppressions(parsed.source.text)
+    kept = [f for f in findings if not suppressions.covers(f)]
+    return kept, len(findings) - len(kept)
+
+
+def _ignored_for(path: str, options: LintOptions) -> set[str]:
+    import fnmatch
+
+    ignored: set[str] = set()
+    for pattern, codes in options.per_file_ignores:
+        if fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(os.path.basename(path), pattern):
+            ignored |= codes
+    return ignored
+
+
+def _disabled_callee(index: ProjectIndex, fid: FuncId, call: cst.Call, imports: ImportTable) -> str | None:
+    ref = call_ref(call, imports, {})
+    if ref is None:
+        return None
+    for target in index.resolve_call(fid, ref):
+        if index.function(target).disabled:
+            return display_name(index, target, fid[0])
+    return None
+
+
+def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, path: str) -> Finding:
+    rng = positions[raw.node]
+    statement_lines = None
+    if raw.statement is not None:
+        srng = positions[raw.statement]
+        end = srng.end.line if isinstance(raw.statement, cst.SimpleStatementLine) else rng.end.line
+        statement_lines = (srng.start.line, end)
+    return Finding(
+        code=rule.code,
+        name=rule.name,
+        message=raw.message or rule.summary,
+        severity=rule.severity,
+        path=path,
+        line=rng.start.line,
+        column=rng.start.column + 1,
+        end_line=rng.end.line,
+        end_column=rng.end.column + 1,
+        region=traced.region,
+        gb=rule.gb,
+        help=rule.help or None,
+        statement_lines=statement_lines,
+    )
+
+
+# ---------------------------------------------------------------- the run
+
+_WORKER_STATE: dict = {}
+
+
+def _check_worker(path: str) -> tuple[list[Finding], int, FileError | None]:
+    index, traced_by_file, options = _WORKER_STATE["args"]
+    parsed = _load(path)
+    if isinstance(parsed, FileError):
+        return [], 0, parsed
+    return _safe_check(parsed, traced_by_file.get(parsed.source.path, {}), index, options)
+
+
+def _safe_check(parsed: ParsedFile, traced, index, options) -> tuple[list[Finding], int, FileError | None]:
+    try:
+        findings, suppressed = check_file(parsed, traced, index, options)
+        return findings, suppressed, None
+    except RecursionError:
+        return [], 0, FileError(parsed.source.path, "internal", "code nested too deeply to analyse")
+    except Exception as exc:
+        return [], 0, FileError(parsed.source.path, "internal", f"{type(exc).__name__}: {exc} (please report)")
+
+
+def _pool(jobs: int) -> ProcessPoolExecutor:
+    method = "fork" if sys.platform == "linux" else "spawn"
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method))
+
+
+def lint_paths(paths: list[str], options: LintOptions) -> LintResult:
+    files, errors = discover(paths, options.exclude, options.force_exclude)
+    return lint_files(files, options, errors)
+
+
+def lint_files(files: list[str], options: LintOptions, errors: list[FileError] | None = None,
+               stdin: SourceFile | None = None) -> LintResult:
+    result = LintResult(errors=list(errors or []))
+    jobs = options.jobs or os.cpu_count() or 1
+    parallel = jobs > 1 and len(files) > PARALLEL_THRESHOLD
+    parsed: dict[str, ParsedFile] = {}
+    summaries: list[FileSummary] = []
+    if stdin is not None:
+        loaded = parse_source(stdin)
+        _collect(loaded, result, parsed, summaries)
+    if parallel:
+        with _pool(jobs) as pool:
+            for item in pool.map(_summarise_worker, files, chunksize=max(1, len(files) // (jobs * 8))):
+                if isinstance(item, FileError):
+                    result.errors.append(item)
+                else:
+                    summaries.append(item)
+    else:
+        for path in files:
+            _collect(_load(path), result, parsed, summaries)
+    index = ProjectIndex(summaries)
+    traced = traced_regions(index, options.scope)
+    traced_by_file: dict[str, dict[str, TracedFunction]] = {}
+    for (path, key), t in traced.items():
+        traced_by_file.setdefault(path, {})[key] = t
+    result.files_checked = len(summaries)
+    if parallel:
+        todo = [s.path for s in summaries if s.path in traced_by_file]
+        by_shown = {display_path(f): f for f in files}
+        _WORKER_STATE["args"] = (index, traced_by_file, options)
+        try:
+            with _pool(jobs) as pool:
+                outputs = pool.map(_check_worker, [by_shown.get(p, p) for p in todo],
+                                   chunksize=max(1, len(todo) // (jobs * 8)))
+                for findings, suppressed, error in outputs:
+                    result.findings.extend(findings)
+                    result.suppressed += suppressed
+                    if error:
+                        result.errors.append(error)
+        finally:
+            _WORKER_STATE.clear()
+    else:
+        for path, p in parsed.items():
+            findings, suppressed, error = _safe_check(p, traced_by_file.get(path, {}), index, options)
+            result.findings.extend(findings)
+            result.suppressed += suppressed
+            if error:
+                result.errors.append(error)
+    result.findings.sort(key=Finding.sort_key)
+    result.errors.sort(key=lambda e: (e.path, e.line or 0))
+    return result
+
+
+def _collect(loaded, result: LintResult, parsed: dict, summaries: list) -> None:
+    if isinstance(loaded, FileError):
+        result.errors.append(loaded)
+    else:
+        parsed[loaded.source.path] = loaded
+        summaries.append(loaded.summary)
+
+
+def lint_stdin(data: bytes, filename: str, options: LintOptions, extra_files: list[str] = ()) -> LintResult:
+    """Lint an unsaved buffer as if it were `filename` (editors pipe buffers this way)."""
+    source = decode_source(data, display_path(filename))
+    if isinstance(source, FileError):
+        return LintResult(errors=[source])
+    return lint_files(list(extra_files), options, stdin=source)

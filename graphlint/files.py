@@ -1,0 +1,123 @@
+"""Finding the files to lint and reading them safely (PEP 263 encodings, BOM, binary detection)."""
+
+from __future__ import annotations
+
+import fnmatch
+import io
+import os
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+
+from graphlint.findings import FileError
+
+# Directories never worth descending into when walking a tree (explicitly named paths are always linted).
+DEFAULT_EXCLUDES = (
+    ".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__", ".mypy_cache",
+    ".pytest_cache", ".ruff_cache", ".graphlint_cache", "node_modules", "build", "dist",
+    ".eggs", "*.egg-info", "site-packages",
+)
+PYTHON_SUFFIXES = (".py", ".pyi")
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: str  # as shown to the user: relative to cwd where possible
+    text: str
+    # line ending of the file, kept so that fixes can write it back unchanged
+    newline: str = "\n"
+
+
+def display_path(path: str) -> str:
+    """Relative to the working directory where possible, else as given."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # other drive on Windows
+        return path
+    return path if rel.startswith("..") else rel
+
+
+def _excluded(name: str, rel: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) for p in patterns)
+
+
+def discover(
+    paths: list[str], exclude: tuple[str, ...] = (), force_exclude: bool = False
+) -> tuple[list[str], list[FileError]]:
+    """Expand paths into Python files, sorted and de-duplicated.
+
+    Directories are walked without following symlinks (so a symlink loop cannot trap us); the default
+    and configured excludes apply to what the walk finds. A file named explicitly is linted even if it
+    matches an exclude, unless force_exclude (pre-commit passes file names explicitly).
+    """
+    patterns = DEFAULT_EXCLUDES + tuple(exclude)
+    files: list[str] = []
+    errors: list[FileError] = []
+    for raw in paths:
+        try:
+            is_dir = os.path.isdir(raw)
+            exists = is_dir or os.path.isfile(raw)
+        except OSError as exc:  # e.g. ELOOP on a symlink loop
+            errors.append(FileError(raw, "missing-path", exc.strerror or str(exc)))
+            continue
+        if not exists:
+            reason = "symlink loop or broken link" if os.path.islink(raw) else "no such file or directory"
+            errors.append(FileError(raw, "missing-path", reason))
+            continue
+        if not is_dir:
+            rel = display_path(raw)
+            if force_exclude and _excluded(os.path.basename(raw), rel, tuple(exclude)):
+                continue
+            files.append(raw)
+            continue
+        for root, dirnames, filenames in os.walk(raw, followlinks=False):
+            dirnames[:] = sorted(
+                d for d in dirnames
+                if not _excluded(d, display_path(os.path.join(root, d)), patterns)
+            )
+            for name in sorted(filenames):
+                full = os.path.join(root, name)
+                if not name.endswith(PYTHON_SUFFIXES):
+                    continue
+                if _excluded(name, display_path(full), patterns):
+                    continue
+                if os.path.islink(full) and not os.path.exists(full):
+                    errors.append(FileError(display_path(full), "missing-path", "broken symlink"))
+                    continue
+                files.append(full)
+    seen: set[str] = set()
+    unique = []
+    for f in files:
+        key = os.path.realpath(f)
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    return unique, errors
+
+
+def decode_source(data: bytes, path: str) -> SourceFile | FileError:
+    """Bytes → text, honouring a BOM and a PEP 263 coding cookie; binary and undecodable files are errors."""
+    if b"\x00" in data[:8192]:
+        return FileError(path, "binary", "file contains NUL bytes; not a Python source file")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:  # unknown coding cookie, or a BOM that contradicts it
+        return FileError(path, "decode", str(exc))
+    try:
+        text = data.decode(encoding)
+    except (UnicodeDecodeError, LookupError) as exc:
+        line = data[: getattr(exc, "start", 0)].count(b"\n") + 1
+        return FileError(path, "decode", f"cannot decode as {encoding}: {getattr(exc, 'reason', exc)}", line=line)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    newline = "\r\n" if "\r\n" in text[:4096] else "\n"
+    return SourceFile(path=path, text=text, newline=newline)
+
+
+def read_source(path: str) -> SourceFile | FileError:
+    shown = display_path(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        return FileError(shown, "unreadable", exc.strerror or str(exc))
+    return decode_source(data, shown)

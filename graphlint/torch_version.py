@@ -1,0 +1,81 @@
+"""Which torch version the findings are for, and version-range matching — without importing torch."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# The newest torch version the rule catalog was measured against. Used when no torch is installed
+# and none is configured.
+NEWEST_MEASURED = "2.13.0"
+
+_VERSION_RE = re.compile(r"^\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?")
+
+
+class VersionError(ValueError):
+    pass
+
+
+def parse_version(text: str) -> tuple[int, int, int]:
+    """'2.13.0+cpu' → (2, 13, 0); '2.1' → (2, 1, 0)."""
+    m = _VERSION_RE.match(text)
+    if not m:
+        raise VersionError(f"not a torch version: {text!r} (expected e.g. 2.13 or 2.13.0)")
+    return tuple(int(g) if g else 0 for g in m.groups())  # type: ignore[return-value]
+
+
+_OPS = {
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+
+
+def matches(version: tuple[int, int, int], specifier: str) -> bool:
+    """Does version satisfy a comma-separated specifier such as '>=2.1,<2.6'? Empty = all versions."""
+    for clause in filter(None, (c.strip() for c in specifier.split(","))):
+        op = next((o for o in (">=", "<=", "==", "!=", ">", "<") if clause.startswith(o)), None)
+        if op is None:
+            raise VersionError(f"bad version specifier clause {clause!r}")
+        if not _OPS[op](version, parse_version(clause[len(op):])):
+            return False
+    return True
+
+
+def installed_torch_version() -> str | None:
+    """Read the installed torch version from package metadata; torch itself is never imported."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("torch")
+    except metadata.PackageNotFoundError:
+        return None
+
+
+@dataclass(frozen=True)
+class TorchTarget:
+    version: str
+    source: str  # "cli" | "config" | "installed" | "default"
+
+    @property
+    def parsed(self) -> tuple[int, int, int]:
+        return parse_version(self.version)
+
+    def to_json(self) -> dict:
+        return {"version": self.version, "source": self.source}
+
+
+def resolve_target(cli_value: str | None, config_value: str | None) -> TorchTarget:
+    if cli_value:
+        parse_version(cli_value)
+        return TorchTarget(cli_value, "cli")
+    if config_value:
+        parse_version(config_value)
+        return TorchTarget(config_value, "config")
+    installed = installed_torch_version()
+    if installed:
+        return TorchTarget(installed, "installed")
+    return TorchTarget(NEWEST_MEASURED, "default")

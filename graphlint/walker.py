@@ -1,0 +1,124 @@
+"""The batched rule traversal: one walk over each traced function, every check's visitor per node.
+
+The walker keeps the tensor environment in program order (names are bound when an assignment,
+`for` target or `with ... as` is passed), so a check asks `ctx.kind(expr)` and gets the kind *at that
+point*: `v = x.sum().item(); if v > 0:` sees `v` as a Python scalar, not a tensor.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Callable
+
+import libcst as cst
+
+from graphlint.analysis.names import ImportTable
+from graphlint.analysis.tensors import TensorEnv, is_tensor
+from graphlint.checks.base import Check, RawFinding
+
+
+class CheckContext:
+    def __init__(self, env: TensorEnv, imports: ImportTable, torch_version: tuple[int, int, int],
+                 callee_disabled: Callable[[cst.Call], str | None]) -> None:
+        self.env = env
+        self.imports = imports
+        self.torch_version = torch_version
+        self.parents: list[cst.CSTNode] = []
+        self.findings: list[RawFinding] = []
+        self._callee_disabled = callee_disabled
+        self._reported: set[tuple[str, int]] = set()
+
+    # ---- questions checks ask ----
+    def kind(self, node: cst.BaseExpression) -> str | None:
+        return self.env.kind_of(node)
+
+    def is_tensor(self, node: cst.BaseExpression) -> bool:
+        return is_tensor(self.env.kind_of(node))
+
+    def qualname(self, node: cst.BaseExpression) -> str | None:
+        """Qualified name through imports, unless a local binding shadows it."""
+        if isinstance(node, cst.Name) and node.value in self.env.names:
+            return None
+        return self.imports.resolve(node)
+
+    def is_builtin(self, node: cst.BaseExpression, name: str) -> bool:
+        """`node` is the builtin `name`, not shadowed by an import or a local."""
+        return (isinstance(node, cst.Name) and node.value == name and name not in self.imports.names
+                and name not in self.env.names and name not in self.env.ctx.functions)
+
+    def parent(self, depth: int = 1) -> cst.CSTNode | None:
+        # parents[-1] is the node being visited itself
+        return self.parents[-1 - depth] if len(self.parents) > depth else None
+
+    def disabled_callee(self, node: cst.Call) -> str | None:
+        return self._callee_disabled(node)
+
+    @property
+    def torch_file(self) -> bool:
+        return self.env.ctx.torch_file
+
+    # ---- reporting ----
+    def report(self, node: cst.CSTNode, code: str, message: str | None = None) -> None:
+        key = (code, id(node))
+        if key in self._reported:
+            return
+        self._reported.add(key)
+        statement = next((p for p in reversed(self.parents)
+                          if isinstance(p, (cst.SimpleStatementLine, cst.BaseCompoundStatement))), None)
+        self.findings.append(RawFinding(code, node, statement, message))
+
+
+class FunctionWalker(cst.CSTVisitor):
+    def __init__(self, root: cst.FunctionDef, checks: list[Check], ctx: CheckContext) -> None:
+        self.root = root
+        self.ctx = ctx
+        self.env = ctx.env
+        self.dispatch: dict[str, list] = defaultdict(list)
+        for check in checks:
+            for attr in dir(check):
+                if attr.startswith("visit_"):
+                    self.dispatch[attr[len("visit_"):]].append(getattr(check, attr))
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if node is not self.root and isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            return False  # nested definitions are traced (or not) on their own
+        self.ctx.parents.append(node)
+        self._bind_before(node)
+        for visit in self.dispatch.get(type(node).__name__, ()):
+            visit(node, self.ctx)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if self.ctx.parents and self.ctx.parents[-1] is original_node:
+            self.ctx.parents.pop()
+            self._bind_after(original_node)
+
+    # ---- keeping the environment in program order ----
+    def _bind_before(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.For):
+            self.env.bind(node.target, self.env.element_kind(self.env.kind_of(node.iter)))
+        elif isinstance(node, cst.CompFor):
+            self.env.bind(node.target, self.env.element_kind(self.env.kind_of(node.iter)))
+        elif isinstance(node, cst.WithItem) and node.asname is not None:
+            self.env.bind(node.asname.name, None)
+
+    def _bind_after(self, node: cst.CSTNode) -> None:
+        env = self.env
+        if isinstance(node, cst.Assign):
+            kind = env.kind_of(node.value)
+            for target in node.targets:
+                env.bind(target.target, kind, node.value)
+        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+            env.bind(node.target, env.kind_of(node.value), node.value)
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+            current = env.kind_of(node.target)
+            value = env.kind_of(node.value)
+            if is_tensor(value) and not is_tensor(current):
+                env.bind(node.target, value)
+        elif isinstance(node, cst.NamedExpr):
+            env.bind(node.target, env.kind_of(node.value), node.value)
+
+
+def walk_function(node: cst.FunctionDef, checks: list[Check], ctx: CheckContext) -> list[RawFinding]:
+    node.visit(FunctionWalker(node, checks, ctx))
+    return ctx.findings
