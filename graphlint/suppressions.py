@@ -57,7 +57,8 @@ def _codes(text: str | None) -> set[str]:
 
 def parse_suppressions(source: str) -> Suppressions:
     result = Suppressions()
-    if "noqa" not in source and "graphlint:" not in source:
+    lowered = source.lower()
+    if "noqa" not in lowered and "graphlint:" not in lowered:
         return result
     lines = source.splitlines()
     try:

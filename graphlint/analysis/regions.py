@@ -93,12 +93,14 @@ class ProjectIndex:
         summary = self.files[path]
         func = summary.functions[key]
         if ref.kind == "name":
-            nested = f"{key}.<locals>.{ref.target}"
-            if nested in summary.functions:
-                return [(path, nested)]
-            if ref.target in summary.functions:
-                return [(path, ref.target)]
-            return []
+            # innermost enclosing function scope first: f.<locals>.g.<locals>.name, f.<locals>.name, name
+            scope = key
+            while scope:
+                nested = f"{scope}.<locals>.{ref.target}"
+                if nested in summary.functions:
+                    return [(path, nested)]
+                scope = scope.rpartition(".<locals>.")[0]
+            return [(path, ref.target)] if ref.target in summary.functions else []
         if ref.kind == "qualified":
             hit = self.lookup_function(ref.target)
             return [hit] if hit else []
@@ -180,7 +182,7 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
         for site in summary.compile_sites:
             label = f"{summary.path}:{site.line} {site.label}" if site.line else f"{summary.path} {site.label}"
             for fid in index.compile_targets(summary, site.target_kind, site.target):
-                enter(fid, Region("compiled", (label, display_name(index, fid, None))), True)
+                enter(fid, Region("compiled", (label, display_name(index, fid, summary.path))), True)
     drain()
     if scope in ("modules", "all"):
         for summary in index.files.values():

@@ -1,0 +1,211 @@
+"""Compiled regions: compile sites, the call graph, scopes, disable barriers and chains (item 4)."""
+
+from conftest import found, lint_tree
+
+HELPERS = """
+import torch
+
+def route(x):
+    return x * x.argmax().item()
+
+def log_stats(x):
+    print("mean", x.mean())
+
+@torch.compiler.disable
+def slow_path(x):
+    print("never traced")
+    return x
+
+def never_called(x):
+    return x.item()
+"""
+MODEL = """
+import torch
+from torch import nn
+from .helpers import route, log_stats
+
+
+class Block(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.lin = nn.Linear(d, d)
+
+    def forward(self, x):
+        return self._gate(self.lin(x))
+
+    def _gate(self, h):
+        if h.sum() > 0:
+            return h
+        return -h
+
+
+class Net(nn.Module):
+    def __init__(self, d=4, n=2):
+        super().__init__()
+        self.blocks = nn.ModuleList([Block(d) for _ in range(n)])
+
+    def forward(self, x):
+        for blk in self.blocks:
+            x = blk(x)
+        log_stats(x)
+        return route(x)
+"""
+TRAIN = """
+import torch as t
+from pkg.model import Net
+from pkg.helpers import slow_path
+
+
+def main():
+    model = Net()
+    cmodel = t.compile(model)
+    for _ in range(3):
+        loss = cmodel(t.randn(2, 4)).sum()
+        print(loss.item())
+
+
+@t.compile(mode="reduce-overhead")
+def step(x):
+    y = slow_path(x)
+    if y.any():
+        return y
+    return y + 1
+
+
+def plain(x):
+    return x.tolist()
+
+
+opt = t._dynamo.optimize("eager")(plain)
+"""
+FILES = {"pkg/__init__.py": "", "pkg/helpers.py": HELPERS, "pkg/model.py": MODEL, "train.py": TRAIN}
+
+
+def by_path(result):
+    return {(f.path, f.line, f.code): f for f in result.findings}
+
+
+def test_compiled_scope_follows_calls_across_files(tmp_path):
+    result = lint_tree(tmp_path, FILES, scope="compiled")
+    got = by_path(result)
+    assert set(got) == {
+        ("pkg/helpers.py", 5, "GL101"),  # route, via Net.forward
+        ("pkg/helpers.py", 8, "GL201"),  # log_stats, via Net.forward
+        ("pkg/model.py", 16, "GL401"),  # Block._gate via ModuleList iteration
+        ("train.py", 17, "GL601"),  # call to a disabled function
+        ("train.py", 18, "GL401"),  # step's own branch
+        ("train.py", 24, "GL102"),  # _dynamo.optimize(...)(plain)
+    }
+    chain = got[("pkg/model.py", 16, "GL401")].region.chain
+    assert chain == ("train.py:9 t.compile(model)", "model.py:Net.forward", "Block.forward", "Block._gate")
+    assert got[("train.py", 18, "GL401")].region.chain == ("train.py:15 @t.compile(...)", "step")
+
+
+def test_training_loop_and_disabled_bodies_are_not_traced(tmp_path):
+    result = lint_tree(tmp_path, FILES, scope="modules")
+    lines = {(f.path, f.line) for f in result.findings}
+    assert ("train.py", 12) not in lines  # print(loss.item()) in the eager training loop
+    assert ("pkg/helpers.py", 12) not in lines  # print inside the disabled function
+    assert ("pkg/helpers.py", 16) not in lines  # never called
+
+
+def test_scope_all_lints_every_function_but_not_disabled_ones(tmp_path):
+    result = lint_tree(tmp_path, FILES, scope="all")
+    lines = {(f.path, f.line) for f in result.findings}
+    assert ("pkg/helpers.py", 16) in lines
+    assert ("train.py", 12) in lines
+    assert ("pkg/helpers.py", 12) not in lines
+
+
+def test_modules_scope_adds_forward_without_compile_site(tmp_path):
+    result = lint_tree(tmp_path, {"pkg/__init__.py": "", "pkg/helpers.py": HELPERS, "pkg/model.py": MODEL},
+                       scope="modules")
+    kinds = {f.region.kind for f in result.findings}
+    assert kinds == {"module"}
+    assert ("pkg/model.py", 16) in {(f.path, f.line) for f in result.findings}
+    compiled_only = lint_tree(tmp_path, {}, scope="compiled")
+    assert compiled_only.findings == []
+
+
+def test_compile_site_forms(lint):
+    code = """
+    import torch
+    import torch as t
+    from torch import compile as tc
+    from torch import nn
+
+    @torch.compile
+    def a(x):
+        return x.item()
+
+    @torch.compile()
+    def b(x):
+        return x.item()
+
+    @tc(fullgraph=False)
+    def c(x):
+        return x.item()
+
+    def d(x):
+        return x.item()
+
+    def e(x):
+        return x.item()
+
+    class Net(nn.Module):
+        def forward(self, x):
+            return x.item()
+
+    fd = t.compile(d)
+    fe = torch._dynamo.optimize("eager")(e)
+    model = Net().eval()
+    model.compile()
+
+    def never(x):
+        return x.item()
+    """
+    got = found(lint(code, scope="compiled"))
+    assert got == {(9, "GL101"), (13, "GL101"), (17, "GL101"), (20, "GL101"), (23, "GL101"), (27, "GL101")}
+
+
+def test_nested_compiled_function_and_closure(lint):
+    code = """
+    import torch
+
+    def main():
+        def inner(x):
+            print(x)
+            return x
+
+        @torch.compile
+        def step(x):
+            return inner(x) * 2
+        return step
+    """
+    result = lint(code, scope="compiled")
+    assert found(result) == {(6, "GL201")}
+    assert result.findings[0].region.chain[-2:] == ("main.step", "main.inner")
+
+
+def test_super_forward_and_inherited_methods(lint):
+    code = """
+    import torch
+    from torch import nn
+
+    class Base(nn.Module):
+        def helper(self, x):
+            return x.tolist()
+
+        def forward(self, x):
+            return x
+
+    class Child(Base):
+        def forward(self, x):
+            self.helper(x)
+            return super().forward(x)
+
+    m = torch.compile(Child())
+    """
+    result = lint(code, scope="compiled")
+    assert found(result) == {(7, "GL102")}
+    assert result.findings[0].region.chain[1:] == ("Child.forward", "Base.helper")

@@ -1,0 +1,122 @@
+"""Tensor inference: metadata checks are never flagged, data-dependent ones are (issue 2, item 5)."""
+
+import pytest
+
+from conftest import found
+
+MODULE = """
+import torch
+from torch import nn
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(4, 4)
+        self.layerdrop = 0.1
+        self.scale = nn.Parameter(torch.ones(4))
+
+    def forward(self, x, mask=None, n_heads: int = 2, use_cache: bool = False):
+{body}
+        return x
+"""
+
+
+def lint_body(lint, body: str, **kw):
+    indented = "\n".join("        " + line for line in body.strip().splitlines())
+    return found(lint(MODULE.format(body=indented), **kw))
+
+
+@pytest.mark.parametrize("body", [
+    "if x.shape[0] > 2:\n    x = x + 1",
+    "if mask is None:\n    x = x + 1",
+    "if mask is not None and x.dim() == 2:\n    x = x + 1",
+    "assert x.dim() == 4",
+    "if self.training:\n    x = x * 2",
+    "for i in range(x.size(0)):\n    x = x + i",
+    "for i in range(len(x)):\n    x = x + i",
+    "b, t, d = x.shape\nif t > 3:\n    x = x[:, :t]",
+    "if x.dtype == torch.float16 and x.device.type == 'cpu':\n    x = x.float()",
+    "if x.requires_grad:\n    x = x * 1",
+    "if x.numel():\n    x = x + 1",
+    "if isinstance(x, torch.Tensor):\n    x = x + 1",
+    "if use_cache:\n    x = x + 1",
+    "if n_heads > 1:\n    x = x + 1",
+    "if torch.compiler.is_compiling():\n    x = x + 1",
+    "n = int(x.shape[0])\nx = x[:n]",
+    "s = f'{x.sum()}'",
+    "x[x < 0] = 0",
+    "x = torch.where(x > 0, x, 0)",
+    "y = x.numpy()\nx = torch.from_numpy(y * 2)",
+    "for k in range(3):\n    x = x + k",
+    "h = self.proj(x)\nif h.shape[-1] == 4:\n    x = h",
+])
+def test_metadata_checks_are_not_flagged(lint, body):
+    assert lint_body(lint, body) == set()
+
+
+@pytest.mark.parametrize("body, code", [
+    ("if (x > 0).any():\n    x = x - 1", "GL401"),
+    ("p = torch.rand([])\nif p < self.layerdrop:\n    x = x * 0", "GL401"),
+    ("n = int(x.max())", "GL103"),
+    ("v = x.sum().item()", "GL101"),
+    ("h = self.proj(x)\nif h.mean() > 0:\n    x = h", "GL401"),
+    ("q, k = x.chunk(2, dim=-1)\nif q.sum() > 0:\n    x = k", "GL401"),
+    ("a, b = torch.unique(x, return_counts=True)\nif b.max() > 1:\n    x = x", "GL401"),
+    ("y = x.abs().sum(-1).mean()\nwhile y > 1:\n    y = y / 2", "GL401"),
+    ("x = x if x.sum() > 0 else -x", "GL402"),
+    ("c = (x.sum() > 0) and (x.mean() < 10)", "GL403"),
+    ("c = not x.any()", "GL403"),
+    ("if self.scale.sum() > 0:\n    x = x", "GL401"),
+    ("if mask:\n    x = x", "GL401"),
+])
+def test_data_dependent_checks_are_flagged(lint, body, code):
+    codes = {c for _, c in lint_body(lint, body)}
+    assert code in codes
+
+
+def test_helper_return_values_flow_into_the_caller(lint):
+    code = """
+    import torch
+    from torch import nn
+
+    def score(x):
+        return x.softmax(-1).max()
+
+    def width(x):
+        return x.shape[-1]
+
+    class M(nn.Module):
+        def forward(self, x):
+            if score(x) > 0.5:
+                x = x * 2
+            if width(x) > 2:
+                x = x * 3
+            return x
+    """
+    assert found(lint(code)) == {(13, "GL401")}
+
+
+def test_scalar_pulled_out_once_is_not_flagged_again(lint):
+    # after `.item()` the value is a Python number: the break is at .item(), not at the `if`
+    code = """
+    import torch
+    from torch import nn
+
+    class M(nn.Module):
+        def forward(self, x):
+            v = x.sum().item()
+            if v > 0:
+                x = x * v
+            return x
+    """
+    assert found(lint(code)) == {(7, "GL101")}
+
+
+def test_non_torch_file_parameters_are_not_tensors(lint):
+    code = """
+    def f(n, items):
+        if n > 0:
+            return items[n]
+        return items.tolist()
+    """
+    assert found(lint(code, scope="all")) == set()
