@@ -21,6 +21,7 @@ app = typer.Typer(
     help="Find the code that makes torch.compile break its graph, and say why.",
     add_completion=False,
     no_args_is_help=False,
+    pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -108,7 +109,7 @@ def check(
 ) -> None:
     """Lint PATHS (the default command: `graphlint src/` is `graphlint check src/`)."""
     from graphlint.catalog import CatalogError, load_catalog
-    from graphlint.config import ConfigError, enabled_codes, find_config_file, load_config
+    from graphlint.config import ConfigError, enabled_codes, expand_codes, find_config_file, load_config
     from graphlint.engine import LintOptions, lint_files, lint_stdin
     from graphlint.files import discover
     from graphlint.torch_version import VersionError, resolve_target
@@ -131,7 +132,8 @@ def check(
         torch_version=target.parsed,
         exclude=tuple(config.exclude + (exclude or [])),
         force_exclude=force_exclude or config.force_exclude,
-        per_file_ignores=tuple((p, frozenset(c.upper() for c in cs)) for p, cs in config.per_file_ignores.items()),
+        per_file_ignores=tuple((p, frozenset(expand_codes(cs, list(catalog), f"per-file-ignores.{p}")))
+                               for p, cs in config.per_file_ignores.items()),
         jobs=jobs,
     )
     fmt = output_format or OutputFormat(config.output_format)
@@ -300,10 +302,13 @@ def main() -> None:
     if not argv or (first not in SUBCOMMANDS and first not in ("--help", "-h", "--version")):
         argv = ["check", *argv]
     try:
-        app(args=argv, prog_name="graphlint")
+        app(args=argv, prog_name="graphlint", standalone_mode=True)
     except KeyboardInterrupt:
         sys.stderr.write("graphlint: interrupted\n")
         sys.exit(130)
+    except Exception as exc:  # a bug in graphlint: one line, exit 2, never a wall of traceback
+        sys.stderr.write(f"graphlint: internal error: {type(exc).__name__}: {exc} (please report)\n")
+        sys.exit(EXIT_ERROR)
 
 
 if __name__ == "__main__":

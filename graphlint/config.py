@@ -6,6 +6,7 @@ ignoring a typo in a linter's config hides findings.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +42,7 @@ class Config:
 
 def find_config_file(start: Path) -> Path | None:
     """The nearest graphlint.toml, or pyproject.toml with a [tool.graphlint] table, at or above start."""
-    start = start.resolve()
+    start = Path(os.path.abspath(start))  # not resolve(): a symlink loop must not stop the search
     for directory in [start, *start.parents] if start.is_dir() else [start.parent, *start.parent.parents]:
         candidate = directory / "graphlint.toml"
         if candidate.is_file():
@@ -50,8 +51,10 @@ def find_config_file(start: Path) -> Path | None:
         if candidate.is_file():
             try:
                 data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-            except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
-                raise ConfigError(f"{candidate}: cannot read: {exc}") from None
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+                raise ConfigError(f"{candidate}: invalid TOML: {exc}") from None
+            except OSError as exc:
+                raise ConfigError(f"{candidate}: cannot read: {exc.strerror or exc}") from None
             if "graphlint" in data.get("tool", {}):
                 return candidate
     return None
