@@ -12,6 +12,7 @@ from typing import Callable
 
 import libcst as cst
 
+from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.names import ImportTable
 from graphlint.analysis.tensors import TensorEnv, is_tensor
 from graphlint.checks.base import Check, RawFinding
@@ -82,6 +83,14 @@ class FunctionWalker(cst.CSTVisitor):
     def on_visit(self, node: cst.CSTNode) -> bool:
         if node is not self.root and isinstance(node, (cst.FunctionDef, cst.ClassDef)):
             return False  # nested definitions are traced (or not) on their own
+        if isinstance(node, cst.If):
+            known = value_under_compile(node.test, self.ctx.imports)
+            if known is not None:
+                # `if not torch.compiler.is_compiling(): print(...)`: Dynamo never traces the dead branch
+                live = node.body if known else node.orelse
+                if live is not None:
+                    live.visit(self)
+                return False
         self.ctx.parents.append(node)
         self._bind_before(node)
         for visit in self.dispatch.get(type(node).__name__, ()):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.names import ImportTable, dotted
 
 COMPILE_FUNCS = {"torch.compile", "torch._dynamo.optimize"}
@@ -256,6 +257,16 @@ class SummaryBuilder(cst.CSTVisitor):
         if (isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name) and it.value.value == "self"
                 and isinstance(target, cst.Name)):
             self._loop_vars[-1][target.value] = it.attr.value
+
+    # ---- `if not torch.compiler.is_compiling(): ...`: no call edges out of the dead branch ----
+    def visit_If(self, node: cst.If) -> bool:
+        known = value_under_compile(node.test, self.imports) if self._func_stack else None
+        if known is None:
+            return True
+        live = node.body if known else node.orelse
+        if live is not None:
+            live.visit(self)
+        return False
 
     # ---- calls: call graph edges and compile sites ----
     def visit_Call(self, node: cst.Call) -> None:
