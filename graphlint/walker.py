@@ -36,6 +36,14 @@ class CheckContext:
     def is_tensor(self, node: cst.BaseExpression) -> bool:
         return is_tensor(self.env.kind_of(node))
 
+    def needs_tensor_bool(self, test: cst.BaseExpression) -> bool:
+        """Would Python call `bool()` on a tensor to decide this test? (`not t`, `a and t` included)"""
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            return self.needs_tensor_bool(test.expression)
+        if isinstance(test, cst.BooleanOperation):
+            return self.needs_tensor_bool(test.left) or self.needs_tensor_bool(test.right)
+        return self.is_tensor(test)
+
     def qualname(self, node: cst.BaseExpression) -> str | None:
         """Qualified name through imports, unless a local binding shadows it."""
         if isinstance(node, cst.Name) and node.value in self.env.names:

@@ -164,7 +164,7 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
     queue: deque[FuncId] = deque()
 
     def enter(fid: FuncId, region: Region, entry: bool) -> None:
-        if fid in traced or index.function(fid).disabled:
+        if fid in traced or fid[1] not in index.files[fid[0]].functions or index.function(fid).disabled:
             return
         traced[fid] = TracedFunction(region, entry)
         queue.append(fid)

@@ -153,7 +153,8 @@ class SummaryBuilder(cst.CSTVisitor):
     # ---- classes ----
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         bases = tuple(self.imports.resolve(a.value) or dotted(a.value) or "?" for a in node.bases)
-        info = ClassInfo(node.name.value, bases)
+        # nested classes are named by their path (`Outer.Inner`) so that method keys stay consistent
+        info = ClassInfo(".".join(self._key_stack + [node.name.value]), bases)
         if not self._func_stack:
             self.summary.classes.setdefault(info.name, info)
         self._scopes.append(info)

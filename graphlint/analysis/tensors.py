@@ -161,7 +161,7 @@ class TensorEnv:
         if p.default is not None and not (isinstance(p.default, cst.Name) and p.default.value == "None"):
             return CONST
         if NON_TENSOR_PARAM.match(p.name.value):
-            return CONST
+            return None  # probably not a tensor; unknown rather than a known non-tensor
         return TENSOR
 
     # ---- binding ----
@@ -362,6 +362,8 @@ class TensorEnv:
                         "as_tensor", "from_numpy") or last[:1].islower():
                 return BOOL_TENSOR if last == "BoolTensor" else TENSOR
             return None
+        if qual.endswith((".getLogger", ".get_logger")):
+            return LOGGER
         if qual.startswith("numpy."):
             if any(is_tensor(k) or k == NDARRAY for k in arg_kinds):
                 return NDARRAY

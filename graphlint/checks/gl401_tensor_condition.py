@@ -9,9 +9,9 @@ class TensorCondition(Check):
     code = "GL401"
 
     def visit_If(self, node: cst.If, ctx) -> None:
-        if ctx.is_tensor(node.test):
+        if ctx.needs_tensor_bool(node.test):
             ctx.report(node.test, self.code)
 
     def visit_While(self, node: cst.While, ctx) -> None:
-        if ctx.is_tensor(node.test):
+        if ctx.needs_tensor_bool(node.test):
             ctx.report(node.test, self.code, "`while` on a tensor value: data-dependent loop condition")

@@ -9,5 +9,5 @@ class TensorTernary(Check):
     code = "GL402"
 
     def visit_IfExp(self, node: cst.IfExp, ctx) -> None:
-        if ctx.is_tensor(node.test):
+        if ctx.needs_tensor_bool(node.test):
             ctx.report(node, self.code)

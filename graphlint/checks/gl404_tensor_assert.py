@@ -9,5 +9,5 @@ class TensorAssert(Check):
     code = "GL404"
 
     def visit_Assert(self, node: cst.Assert, ctx) -> None:
-        if ctx.is_tensor(node.test):
+        if ctx.needs_tensor_bool(node.test):
             ctx.report(node.test, self.code)

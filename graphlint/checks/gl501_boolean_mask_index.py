@@ -7,7 +7,8 @@ from graphlint.checks.base import Check
 class BooleanMaskIndex(Check):
     """Reading `x[mask]` with a boolean tensor: the result's size depends on the data (GB0036).
 
-    Writing through a mask (`x[mask] = 0`) is an in-place `index_put_` and does not break.
+    Writing through a mask (`x[mask] = 0`) is an in-place `index_put_` and does not break;
+    `x[mask] += 1` reads `x[mask]` first and does.
     """
 
     code = "GL501"
@@ -35,8 +36,7 @@ class BooleanMaskIndex(Check):
         parent = ctx.parent()
         if isinstance(parent, cst.AssignTarget) and parent.target is node:
             return True
-        if isinstance(parent, cst.AugAssign) and parent.target is node:
-            return True
+        # `x[m] += 1` reads x[m] first (measured: breaks with GB0036), so it is not a pure store
         if isinstance(parent, (cst.Del,)):
             return True
         return False

@@ -1,0 +1,857 @@
+"""Entry points of the graphlint accuracy benchmark.
+
+Each entry point builds a small model / metric / module / functional call from a tiny config
+(no weights, no data sets are downloaded) and returns ``(callable, args)`` or
+``(callable, args, kwargs)``. collect.py runs the callable eagerly (line coverage) and under
+torch.compile (graph breaks). The builder runs seeded (torch.manual_seed(0)); keep inputs small so
+one entry point compiles in seconds on a CPU.
+
+Register with ``@entry("package-dist-name", "what it exercises")``; the entry point's name is
+``<package>.<function name>``.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import os
+from typing import Callable
+
+import torch
+
+# distribution name -> import directories that belong to it (all are scanned by the linter and
+# count as "package code" when attributing a break to its deepest frame)
+PACKAGES: dict[str, dict] = {
+    "torchmetrics": {"dirs": ["torchmetrics"]},
+    "kornia": {"dirs": ["kornia"]},
+    "pyro-ppl": {"dirs": ["pyro"]},
+    "x-transformers": {"dirs": ["x_transformers"]},
+    "gpytorch": {"dirs": ["gpytorch"]},
+    "linear-operator": {"dirs": ["linear_operator"]},
+}
+
+
+def package_roots() -> dict[str, tuple[str, str]]:
+    """{absolute import dir: (distribution, site-packages dir)} without importing the packages."""
+    out = {}
+    for dist, info in PACKAGES.items():
+        for d in info["dirs"]:
+            spec = importlib.util.find_spec(d)
+            if spec is None or not spec.submodule_search_locations:
+                continue
+            p = os.path.realpath(list(spec.submodule_search_locations)[0])
+            out[p] = (dist, os.path.dirname(p))
+    return out
+
+
+@dataclasses.dataclass
+class EntryPoint:
+    name: str
+    package: str
+    description: str
+    fn: Callable
+    calls: int = 2  # how many times the callable is invoked (eager and compiled)
+
+
+REGISTRY: dict[str, EntryPoint] = {}
+
+
+def entry(package: str, description: str, calls: int = 2):
+    def deco(fn):
+        short = {"pyro-ppl": "pyro", "x-transformers": "x_transformers",
+                 "linear-operator": "linear_operator"}.get(package, package)
+        name = f"{short}.{fn.__name__}"
+        if name in REGISTRY:
+            raise ValueError(f"duplicate entry point {name}")
+        REGISTRY[name] = EntryPoint(name, package, description, fn, calls)
+        return fn
+    return deco
+
+
+def _cls_data(n=32, c=4):
+    preds = torch.randn(n, c).softmax(-1)
+    target = torch.randint(0, c, (n,))
+    return preds, target
+
+
+def _img(b=1, c=3, h=32, w=32):
+    return torch.rand(b, c, h, w)
+
+
+# =============================================================== torchmetrics ==
+@entry("torchmetrics", "functional multiclass_accuracy (macro)")
+def multiclass_accuracy_fn():
+    from torchmetrics.functional.classification import multiclass_accuracy
+    p, t = _cls_data()
+    return multiclass_accuracy, (p, t), {"num_classes": 4, "average": "macro"}
+
+
+@entry("torchmetrics", "functional binary_accuracy with validation")
+def binary_accuracy_fn():
+    from torchmetrics.functional.classification import binary_accuracy
+    return binary_accuracy, (torch.rand(64), torch.randint(0, 2, (64,)))
+
+
+@entry("torchmetrics", "functional binary_auroc (thresholds=None: data-dependent curve)")
+def binary_auroc_fn():
+    from torchmetrics.functional.classification import binary_auroc
+    return binary_auroc, (torch.rand(64), torch.randint(0, 2, (64,)))
+
+
+@entry("torchmetrics", "functional multiclass_confusion_matrix")
+def multiclass_confmat_fn():
+    from torchmetrics.functional.classification import multiclass_confusion_matrix
+    p, t = _cls_data()
+    return multiclass_confusion_matrix, (p, t), {"num_classes": 4}
+
+
+@entry("torchmetrics", "functional binary_precision_recall_curve with fixed thresholds")
+def binary_pr_curve_fn():
+    from torchmetrics.functional.classification import binary_precision_recall_curve
+    return binary_precision_recall_curve, (torch.rand(64), torch.randint(0, 2, (64,))), {"thresholds": 11}
+
+
+@entry("torchmetrics", "functional multiclass_average_precision")
+def multiclass_ap_fn():
+    from torchmetrics.functional.classification import multiclass_average_precision
+    p, t = _cls_data()
+    return multiclass_average_precision, (p, t), {"num_classes": 4}
+
+
+@entry("torchmetrics", "functional binary_calibration_error")
+def binary_calibration_fn():
+    from torchmetrics.functional.classification import binary_calibration_error
+    return binary_calibration_error, (torch.rand(64), torch.randint(0, 2, (64,)))
+
+
+@entry("torchmetrics", "functional multiclass_matthews_corrcoef")
+def matthews_fn():
+    from torchmetrics.functional.classification import multiclass_matthews_corrcoef
+    p, t = _cls_data()
+    return multiclass_matthews_corrcoef, (p, t), {"num_classes": 4}
+
+
+@entry("torchmetrics", "functional pearson_corrcoef")
+def pearson_fn():
+    from torchmetrics.functional import pearson_corrcoef
+    return pearson_corrcoef, (torch.randn(32), torch.randn(32))
+
+
+@entry("torchmetrics", "functional spearman_corrcoef (ranking)")
+def spearman_fn():
+    from torchmetrics.functional import spearman_corrcoef
+    return spearman_corrcoef, (torch.randn(32), torch.randn(32))
+
+
+@entry("torchmetrics", "functional r2_score")
+def r2_fn():
+    from torchmetrics.functional import r2_score
+    return r2_score, (torch.randn(32), torch.randn(32))
+
+
+@entry("torchmetrics", "functional kendall_rank_corrcoef")
+def kendall_fn():
+    from torchmetrics.functional import kendall_rank_corrcoef
+    return kendall_rank_corrcoef, (torch.randn(32), torch.randn(32))
+
+
+@entry("torchmetrics", "functional structural_similarity_index_measure")
+def ssim_fn():
+    from torchmetrics.functional.image import structural_similarity_index_measure
+    return structural_similarity_index_measure, (_img(), _img()), {"data_range": 1.0}
+
+
+@entry("torchmetrics", "functional retrieval_normalized_dcg")
+def ndcg_fn():
+    from torchmetrics.functional.retrieval import retrieval_normalized_dcg
+    return retrieval_normalized_dcg, (torch.rand(20), torch.randint(0, 2, (20,)))
+
+
+@entry("torchmetrics", "functional mutual_info_score (clustering)")
+def mutual_info_fn():
+    from torchmetrics.functional.clustering import mutual_info_score
+    return mutual_info_score, (torch.randint(0, 4, (40,)), torch.randint(0, 4, (40,)))
+
+
+@entry("torchmetrics", "MulticlassAccuracy.update (module state update)")
+def multiclass_accuracy_update():
+    from torchmetrics.classification import MulticlassAccuracy
+    m = MulticlassAccuracy(num_classes=4)
+    p, t = _cls_data()
+    return m.update, (p, t)
+
+
+@entry("torchmetrics", "MeanMetric.update (nan handling)")
+def mean_metric_update():
+    from torchmetrics.aggregation import MeanMetric
+    m = MeanMetric()
+    return m.update, (torch.randn(16),)
+
+
+@entry("torchmetrics", "BinaryAUROC.update + compute")
+def binary_auroc_update_compute():
+    from torchmetrics.classification import BinaryAUROC
+    m = BinaryAUROC(thresholds=None)
+
+    def step(p, t):
+        m.update(p, t)
+        return m.compute()
+    return step, (torch.rand(64), torch.randint(0, 2, (64,)))
+
+
+@entry("torchmetrics", "MeanSquaredError forward (update + compute via Metric.forward)")
+def mse_module_forward():
+    from torchmetrics.regression import MeanSquaredError
+    m = MeanSquaredError()
+    return m, (torch.randn(32), torch.randn(32))
+
+
+@entry("torchmetrics", "PearsonCorrCoef.update + compute")
+def pearson_update_compute():
+    from torchmetrics.regression import PearsonCorrCoef
+    m = PearsonCorrCoef()
+
+    def step(p, t):
+        m.update(p, t)
+        return m.compute()
+    return step, (torch.randn(32), torch.randn(32))
+
+
+@entry("torchmetrics", "MulticlassAUROC update + compute")
+def multiclass_auroc_update_compute():
+    from torchmetrics.classification import MulticlassAUROC
+    m = MulticlassAUROC(num_classes=4, thresholds=None)
+
+    def step(p, t):
+        m.update(p, t)
+        return m.compute()
+    p, t = _cls_data()
+    return step, (p, t)
+
+
+@entry("torchmetrics", "functional cramers_v (nominal)")
+def cramers_v_fn():
+    from torchmetrics.functional.nominal import cramers_v
+    return cramers_v, (torch.randint(0, 3, (40,)), torch.randint(0, 3, (40,)))
+
+
+@entry("torchmetrics", "functional multilabel_ranking_average_precision")
+def multilabel_ranking_ap_fn():
+    from torchmetrics.functional.classification import multilabel_ranking_average_precision
+    return multilabel_ranking_average_precision, (torch.rand(16, 5), torch.randint(0, 2, (16, 5))), {"num_labels": 5}
+
+
+@entry("torchmetrics", "functional concordance_corrcoef + tweedie_deviance_score")
+def concordance_tweedie_fn():
+    from torchmetrics.functional import concordance_corrcoef, tweedie_deviance_score
+
+    def f(p, t):
+        return concordance_corrcoef(p, t), tweedie_deviance_score(p.abs() + 0.1, t.abs() + 0.1, power=1.5)
+    return f, (torch.randn(32), torch.randn(32))
+
+
+@entry("torchmetrics", "functional binary_fairness (groups)")
+def binary_fairness_fn():
+    from torchmetrics.functional.classification import binary_fairness
+    return binary_fairness, (torch.rand(40), torch.randint(0, 2, (40,)), torch.randint(0, 2, (40,)))
+
+
+@entry("torchmetrics", "segmentation DiceScore update + compute")
+def dice_score_update_compute():
+    from torchmetrics.segmentation import DiceScore
+    m = DiceScore(num_classes=3, input_format="index")
+
+    def step(p, t):
+        m.update(p, t)
+        return m.compute()
+    return step, (torch.randint(0, 3, (2, 8, 8)), torch.randint(0, 3, (2, 8, 8)))
+
+
+@entry("torchmetrics", "functional calinski_harabasz_score (clustering)")
+def calinski_fn():
+    from torchmetrics.functional.clustering import calinski_harabasz_score
+    return calinski_harabasz_score, (torch.randn(40, 3), torch.randint(0, 3, (40,)))
+
+
+@entry("torchmetrics", "functional binary_roc with only negative targets (warning path)")
+def binary_roc_no_positives():
+    from torchmetrics.functional.classification import binary_roc
+    return binary_roc, (torch.rand(32), torch.zeros(32, dtype=torch.long))
+
+
+@entry("torchmetrics", "functional pearson_corrcoef on a constant input (warning path)")
+def pearson_constant_warn():
+    from torchmetrics.functional import pearson_corrcoef
+    return pearson_corrcoef, (torch.ones(32), torch.randn(32))
+
+
+@entry("torchmetrics", "MeanMetric(nan_strategy='warn').update with NaNs")
+def mean_metric_nan_warn():
+    from torchmetrics.aggregation import MeanMetric
+    m = MeanMetric(nan_strategy="warn")
+    x = torch.randn(16)
+    x[3] = float("nan")
+    return m.update, (x,)
+
+
+@entry("torchmetrics", "RetrievalMRR update + compute (grouped by query indexes)")
+def retrieval_mrr_update_compute():
+    from torchmetrics.retrieval import RetrievalMRR
+    m = RetrievalMRR()
+
+    def step(p, t, idx):
+        m.update(p, t, indexes=idx)
+        return m.compute()
+    return step, (torch.rand(24), torch.randint(0, 2, (24,)), torch.arange(24) // 6)
+
+
+# ===================================================================== kornia ==
+@entry("kornia", "filters.gaussian_blur2d")
+def gaussian_blur():
+    import kornia
+    return kornia.filters.gaussian_blur2d, (_img(),), {"kernel_size": (5, 5), "sigma": (1.5, 1.5)}
+
+
+@entry("kornia", "filters.canny edge detector")
+def canny():
+    import kornia
+    return kornia.filters.canny, (_img(),)
+
+
+@entry("kornia", "color.rgb_to_lab")
+def color_lab():
+    import kornia
+    return kornia.color.rgb_to_lab, (_img(),)
+
+
+@entry("kornia", "geometry.transform.warp_perspective")
+def warp_perspective():
+    import kornia
+    M = torch.eye(3).unsqueeze(0)
+    M[0, 0, 2] = 2.0
+    return kornia.geometry.transform.warp_perspective, (_img(), M, (32, 32))
+
+
+@entry("kornia", "augmentation.RandomAffine forward")
+def random_affine():
+    import kornia.augmentation as K
+    return K.RandomAffine(degrees=15.0, p=1.0), (_img(2),)
+
+
+@entry("kornia", "augmentation.ColorJitter forward")
+def color_jitter():
+    import kornia.augmentation as K
+    return K.ColorJitter(0.2, 0.2, 0.2, 0.1, p=1.0), (_img(2),)
+
+
+@entry("kornia", "augmentation.AugmentationSequential(flip, crop, normalize)")
+def aug_sequential():
+    import kornia.augmentation as K
+    seq = K.AugmentationSequential(
+        K.RandomHorizontalFlip(p=0.5),
+        K.RandomResizedCrop((24, 24), p=1.0),
+        K.Normalize(mean=torch.tensor([0.5, 0.5, 0.5]), std=torch.tensor([0.2, 0.2, 0.2])),
+    )
+    return seq, (_img(2),)
+
+
+@entry("kornia", "losses.focal_loss")
+def focal_loss():
+    import kornia
+    logits = torch.randn(4, 5, 8, 8)
+    target = torch.randint(0, 5, (4, 8, 8))
+    return kornia.losses.focal_loss, (logits, target), {"alpha": 0.5, "gamma": 2.0, "reduction": "mean"}
+
+
+@entry("kornia", "enhance.equalize (histogram equalisation)")
+def equalize():
+    import kornia
+    return kornia.enhance.equalize, (_img(),)
+
+
+@entry("kornia", "geometry.transform.crop_by_boxes")
+def crop_by_boxes():
+    import kornia
+    boxes = torch.tensor([[[4.0, 4.0], [19.0, 4.0], [19.0, 19.0], [4.0, 19.0]]])
+    return kornia.geometry.transform.crop_by_boxes, (_img(), boxes, boxes - 4.0)
+
+
+@entry("kornia", "augmentation.RandomCrop with padding")
+def random_crop_padding():
+    import kornia.augmentation as K
+    return K.RandomCrop((24, 24), padding=2, p=1.0), (_img(2),)
+
+
+@entry("kornia", "augmentation.RandomCutMixV2")
+def random_cutmix():
+    import kornia.augmentation as K
+    return K.RandomCutMixV2(data_keys=["input", "class"]), (_img(2), torch.tensor([0, 1]))
+
+
+@entry("kornia", "augmentation.RandomRain")
+def random_rain():
+    import kornia.augmentation as K
+    return K.RandomRain(p=1.0, drop_height=(2, 4), drop_width=(1, 2), number_of_drops=(5, 10)), (_img(2),)
+
+
+@entry("kornia", "contrib.histogram_matching")
+def histogram_matching():
+    import kornia
+    return kornia.contrib.histogram_matching, (torch.rand(1, 16, 16), torch.rand(1, 16, 16))
+
+
+@entry("kornia", "geometry.RANSAC homography (few iterations)", calls=1)
+def ransac_homography():
+    import kornia
+    r = kornia.geometry.RANSAC("homography", max_iter=4)
+    kp1 = torch.rand(20, 2) * 32
+    H = torch.tensor([[1.0, 0.1, 2.0], [0.0, 1.0, 1.0], [0.0, 0.0, 1.0]])
+    kp2 = kornia.geometry.transform_points(H[None], kp1[None])[0]
+    return r, (kp1, kp2)
+
+
+@entry("kornia", "image.print_image (ASCII rendering of a tensor image)")
+def print_image():
+    from kornia.image.image_print import print_image
+    return print_image, (_img(1, 3, 8, 8)[0],), {"max_width": 8}
+
+
+# ================================================================== pyro-ppl ==
+@entry("pyro-ppl", "distributions.ZeroInflatedPoisson log_prob")
+def pyro_zip_logprob():
+    import pyro.distributions as dist
+
+    def f(rate, x):
+        return dist.ZeroInflatedPoisson(rate, gate=torch.tensor(0.2)).log_prob(x).sum()
+    return f, (torch.rand(8) + 0.5, torch.randint(0, 4, (8,)).float())
+
+
+@entry("pyro-ppl", "distributions.VonMises sample (rejection sampling)")
+def pyro_vonmises_sample():
+    import pyro.distributions as dist
+
+    def f(loc):
+        return dist.VonMises(loc, torch.tensor(2.0)).sample()
+    return f, (torch.zeros(8),)
+
+
+@entry("pyro-ppl", "Trace_ELBO loss of a tiny model/guide")
+def pyro_trace_elbo():
+    import pyro
+    import pyro.distributions as dist
+    from pyro.infer import Trace_ELBO
+
+    pyro.clear_param_store()
+    data = torch.randn(10) + 1.0
+
+    def model(x):
+        mu = pyro.sample("mu", dist.Normal(0.0, 1.0))
+        with pyro.plate("data", x.shape[0]):
+            pyro.sample("obs", dist.Normal(mu, 1.0), obs=x)
+
+    def guide(x):
+        m = pyro.param("m", torch.tensor(0.0))
+        pyro.sample("mu", dist.Normal(m, 1.0))
+
+    elbo = Trace_ELBO()
+
+    def f(x):
+        return elbo.differentiable_loss(model, guide, x)
+    return f, (data,)
+
+
+@entry("pyro-ppl", "transforms.affine_autoregressive forward + log_abs_det_jacobian")
+def pyro_iaf():
+    import pyro.distributions.transforms as T
+    t = T.affine_autoregressive(4, hidden_dims=[16])
+
+    def f(x):
+        y = t(x)
+        return y, t.log_abs_det_jacobian(x, y)
+    return f, (torch.randn(8, 4),)
+
+
+@entry("pyro-ppl", "transforms.Spline forward (rational quadratic)")
+def pyro_spline():
+    import pyro.distributions.transforms as T
+    t = T.Spline(3, count_bins=4)
+    return t, (torch.randn(8, 3),)
+
+
+@entry("pyro-ppl", "ops.stats.effective_sample_size + autocorrelation")
+def pyro_ess():
+    from pyro.ops.stats import effective_sample_size
+    return effective_sample_size, (torch.randn(2, 64, 3),), {"chain_dim": 0, "sample_dim": 1}
+
+
+@entry("pyro-ppl", "distributions.MultivariateStudentT rsample + log_prob")
+def pyro_mvt():
+    import pyro.distributions as dist
+
+    def f(loc):
+        d = dist.MultivariateStudentT(torch.tensor(4.0), loc, torch.eye(3))
+        x = d.rsample()
+        return d.log_prob(x)
+    return f, (torch.zeros(3),)
+
+
+@entry("pyro-ppl", "infer.autoguide.AutoNormal + Trace_ELBO")
+def pyro_autonormal_elbo():
+    import pyro
+    import pyro.distributions as dist
+    from pyro.infer import Trace_ELBO
+    from pyro.infer.autoguide import AutoNormal
+
+    pyro.clear_param_store()
+
+    def model(x):
+        w = pyro.sample("w", dist.Normal(torch.zeros(2), 1.0).to_event(1))
+        s = pyro.sample("s", dist.LogNormal(0.0, 1.0))
+        with pyro.plate("data", x.shape[0]):
+            pyro.sample("obs", dist.Normal(x @ w, s), obs=x.sum(-1))
+
+    guide = AutoNormal(model)
+    x = torch.randn(10, 2)
+    guide(x)  # initialise params outside the compiled region
+    elbo = Trace_ELBO()
+
+    def f(x):
+        return elbo.differentiable_loss(model, guide, x)
+    return f, (x,)
+
+
+@entry("pyro-ppl", "poutine.trace(model).get_trace + log_prob_sum")
+def pyro_poutine_trace():
+    import pyro
+    import pyro.distributions as dist
+    from pyro import poutine
+
+    def model(x):
+        mu = pyro.sample("mu", dist.Normal(0.0, 1.0))
+        with pyro.plate("data", x.shape[0]):
+            pyro.sample("obs", dist.Normal(mu, 1.0), obs=x)
+
+    def f(x):
+        return poutine.trace(model).get_trace(x).log_prob_sum()
+    return f, (torch.randn(10),)
+
+
+@entry("pyro-ppl", "distributions.ProjectedNormal + SineBivariateVonMises log_prob")
+def pyro_directional():
+    import pyro.distributions as dist
+
+    def f(c, phi, psi):
+        a = dist.ProjectedNormal(c).log_prob(c / c.norm(dim=-1, keepdim=True))
+        b = dist.SineBivariateVonMises(phi_loc=phi, psi_loc=psi, phi_concentration=torch.tensor(2.0),
+                                       psi_concentration=torch.tensor(2.0), correlation=torch.tensor(0.5))
+        return a.sum() + b.log_prob(torch.stack([phi, psi], -1)).sum()
+    return f, (torch.randn(4, 3), torch.zeros(4), torch.zeros(4))
+
+
+@entry("pyro-ppl", "infer.mcmc.util.print_summary of posterior samples (diagnostics table)")
+def pyro_print_summary():
+    from pyro.infer.mcmc.util import print_summary
+    return print_summary, ({"a": torch.randn(2, 50), "b": torch.randn(2, 50, 2)},)
+
+
+# ============================================================ x-transformers ==
+@entry("x-transformers", "TransformerWrapper(Decoder) forward, rotary")
+def xt_decoder():
+    from x_transformers import Decoder, TransformerWrapper
+    m = TransformerWrapper(num_tokens=64, max_seq_len=32,
+                           attn_layers=Decoder(dim=32, depth=2, heads=2, rotary_pos_emb=True)).eval()
+    return m, (torch.randint(0, 64, (2, 16)),)
+
+
+@entry("x-transformers", "TransformerWrapper(Encoder) forward with mask, alibi")
+def xt_encoder_mask():
+    from x_transformers import Encoder, TransformerWrapper
+    m = TransformerWrapper(num_tokens=64, max_seq_len=32,
+                           attn_layers=Encoder(dim=32, depth=2, heads=2, alibi_pos_bias=True)).eval()
+    mask = torch.ones(2, 16, dtype=torch.bool)
+    mask[1, 10:] = False
+    return m, (torch.randint(0, 64, (2, 16)),), {"mask": mask}
+
+
+@entry("x-transformers", "AutoregressiveWrapper.generate (4 tokens, top-k)", calls=1)
+def xt_generate():
+    from x_transformers import AutoregressiveWrapper, Decoder, TransformerWrapper
+    m = AutoregressiveWrapper(TransformerWrapper(num_tokens=64, max_seq_len=32,
+                                                 attn_layers=Decoder(dim=32, depth=1, heads=2))).eval()
+
+    def f(prompt):
+        return m.generate(prompt, 4)
+    return f, (torch.randint(0, 64, (2, 4)),)
+
+
+@entry("x-transformers", "ViTransformerWrapper forward")
+def xt_vit():
+    from x_transformers import Encoder, ViTransformerWrapper
+    m = ViTransformerWrapper(image_size=32, patch_size=8, num_classes=5,
+                             attn_layers=Encoder(dim=32, depth=1, heads=2)).eval()
+    return m, (torch.randn(2, 3, 32, 32),)
+
+
+@entry("x-transformers", "EntropyBasedTokenizer forward (segmented sequence)", calls=1)
+def xt_entropy_tokenizer():
+    from x_transformers import Decoder, TransformerWrapper
+    from x_transformers.entropy_based_tokenizer import EntropyBasedTokenizer
+    dec = TransformerWrapper(num_tokens=64, max_seq_len=32, attn_layers=Decoder(dim=32, depth=1, heads=2))
+    tok = EntropyBasedTokenizer(dec, entropy_threshold=2.5)
+
+    def f(seq):
+        return tok(seq, return_segmented_seq=True)
+    return f, (torch.randint(0, 64, (2, 16)),)
+
+
+@entry("x-transformers", "NonAutoregressiveWrapper forward (masked diffusion loss)")
+def xt_nonautoregressive_loss():
+    from x_transformers import Encoder, NonAutoregressiveWrapper, TransformerWrapper
+    net = TransformerWrapper(num_tokens=65, max_seq_len=16, attn_layers=Encoder(dim=32, depth=1, heads=2))
+    m = NonAutoregressiveWrapper(net, mask_id=64, steps=2)
+    return m, (torch.randint(0, 64, (2, 16)),)
+
+
+@entry("x-transformers", "NonAutoregressiveWrapper.generate (2 steps)", calls=1)
+def xt_nonautoregressive_generate():
+    from x_transformers import Encoder, NonAutoregressiveWrapper, TransformerWrapper
+    net = TransformerWrapper(num_tokens=65, max_seq_len=16, attn_layers=Encoder(dim=32, depth=1, heads=2))
+    m = NonAutoregressiveWrapper(net, mask_id=64, steps=2).eval()
+
+    def f():
+        return m.generate(batch_size=2)
+    return f, ()
+
+
+@entry("x-transformers", "ContinuousAutoregressiveWrapper forward with rollout_steps=2")
+def xt_continuous_rollout():
+    from x_transformers import ContinuousAutoregressiveWrapper, ContinuousTransformerWrapper, Decoder
+    net = ContinuousTransformerWrapper(dim_in=4, dim_out=4, max_seq_len=32,
+                                       attn_layers=Decoder(dim=32, depth=1, heads=2))
+    m = ContinuousAutoregressiveWrapper(net)
+
+    def f(x):
+        return m(x, rollout_steps=2)
+    return f, (torch.randn(2, 12, 4),)
+
+
+@entry("x-transformers", "BeliefStateWrapper forward")
+def xt_belief_state():
+    from x_transformers import BeliefStateWrapper, Decoder, TransformerWrapper
+    fwd = TransformerWrapper(num_tokens=64, max_seq_len=16, attn_layers=Decoder(dim=32, depth=1, heads=2))
+    bwd = TransformerWrapper(num_tokens=64, max_seq_len=16, attn_layers=Decoder(dim=32, depth=1, heads=2))
+    m = BeliefStateWrapper(forward_decoder=fwd, backward_decoder=bwd)
+    return m, (torch.randint(0, 64, (2, 12)),)
+
+
+# ================================================================== gpytorch ==
+def _gp_data(n=20):
+    x = torch.linspace(0, 1, n).unsqueeze(-1)
+    y = torch.sin(6 * x).squeeze(-1) + 0.1 * torch.randn(n)
+    return x, y
+
+
+@entry("gpytorch", "ExactGP (RBF) marginal log likelihood")
+def gp_exact_mll():
+    import gpytorch
+
+    class GP(gpytorch.models.ExactGP):
+        def __init__(self, x, y, lik):
+            super().__init__(x, y, lik)
+            self.mean_module = gpytorch.means.ConstantMean()
+            self.covar_module = gpytorch.kernels.ScaleKernel(gpytorch.kernels.RBFKernel())
+
+        def forward(self, x):
+            return gpytorch.distributions.MultivariateNormal(self.mean_module(x), self.covar_module(x))
+
+    x, y = _gp_data()
+    lik = gpytorch.likelihoods.GaussianLikelihood()
+    model = GP(x, y, lik)
+    model.train()
+    mll = gpytorch.mlls.ExactMarginalLogLikelihood(lik, model)
+
+    def f(x, y):
+        return -mll(model(x), y)
+    return f, (x, y)
+
+
+@entry("gpytorch", "ExactGP (Matern) posterior predictive in eval mode")
+def gp_exact_predict():
+    import gpytorch
+
+    class GP(gpytorch.models.ExactGP):
+        def __init__(self, x, y, lik):
+            super().__init__(x, y, lik)
+            self.mean_module = gpytorch.means.ZeroMean()
+            self.covar_module = gpytorch.kernels.MaternKernel(nu=2.5)
+
+        def forward(self, x):
+            return gpytorch.distributions.MultivariateNormal(self.mean_module(x), self.covar_module(x))
+
+    x, y = _gp_data()
+    lik = gpytorch.likelihoods.GaussianLikelihood()
+    model = GP(x, y, lik).eval()
+    lik.eval()
+
+    def f(xt):
+        with gpytorch.settings.fast_pred_var(False):
+            p = lik(model(xt))
+            return p.mean, p.variance
+    return f, (torch.linspace(0, 1, 7).unsqueeze(-1),)
+
+
+@entry("gpytorch", "kernels: RBF + Periodic dense kernel matrix")
+def gp_kernels_dense():
+    import gpytorch
+    k = gpytorch.kernels.RBFKernel() + gpytorch.kernels.PeriodicKernel()
+
+    def f(x):
+        return k(x).to_dense()
+    return f, (torch.randn(10, 2),)
+
+
+@entry("gpytorch", "ApproximateGP with VariationalStrategy + VariationalELBO")
+def gp_variational_elbo():
+    import gpytorch
+
+    class SVGP(gpytorch.models.ApproximateGP):
+        def __init__(self, z):
+            vd = gpytorch.variational.CholeskyVariationalDistribution(z.size(0))
+            vs = gpytorch.variational.VariationalStrategy(self, z, vd, learn_inducing_locations=True)
+            super().__init__(vs)
+            self.mean_module = gpytorch.means.ConstantMean()
+            self.covar_module = gpytorch.kernels.ScaleKernel(gpytorch.kernels.RBFKernel())
+
+        def forward(self, x):
+            return gpytorch.distributions.MultivariateNormal(self.mean_module(x), self.covar_module(x))
+
+    x, y = _gp_data(30)
+    model = SVGP(x[:6].clone())
+    lik = gpytorch.likelihoods.GaussianLikelihood()
+    mll = gpytorch.mlls.VariationalELBO(lik, model, num_data=30)
+
+    def f(x, y):
+        return -mll(model(x), y)
+    return f, (x, y)
+
+
+@entry("gpytorch", "GaussianLikelihood marginal of a MultivariateNormal")
+def gp_likelihood_marginal():
+    import gpytorch
+    lik = gpytorch.likelihoods.GaussianLikelihood()
+
+    def f(mean, x):
+        cov = gpytorch.kernels.RBFKernel()(x)
+        mvn = gpytorch.distributions.MultivariateNormal(mean, cov)
+        return lik(mvn).log_prob(torch.zeros_like(mean))
+    return f, (torch.zeros(10), torch.randn(10, 1))
+
+
+@entry("linear-operator", "CG solve via linear_operator.solve (large enough for CG)")
+def linop_cg_solve():
+    import linear_operator
+    from linear_operator.operators import DenseLinearOperator
+    a = torch.randn(40, 40)
+    A = a @ a.T + 40 * torch.eye(40)
+
+    def f(A, b):
+        with linear_operator.settings.max_cholesky_size(0):
+            return DenseLinearOperator(A).solve(b)
+    return f, (A, torch.randn(40, 2))
+
+
+@entry("linear-operator", "psd_safe_cholesky + root decomposition")
+def linop_cholesky():
+    from linear_operator.utils.cholesky import psd_safe_cholesky
+    a = torch.randn(8, 8)
+    return psd_safe_cholesky, (a @ a.T + torch.eye(8),)
+
+
+@entry("gpytorch", "MultitaskGP (IndexKernel via MultitaskKernel) MLL")
+def gp_multitask_mll():
+    import gpytorch
+
+    class MTGP(gpytorch.models.ExactGP):
+        def __init__(self, x, y, lik):
+            super().__init__(x, y, lik)
+            self.mean_module = gpytorch.means.MultitaskMean(gpytorch.means.ConstantMean(), num_tasks=2)
+            self.covar_module = gpytorch.kernels.MultitaskKernel(gpytorch.kernels.RBFKernel(), num_tasks=2, rank=1)
+
+        def forward(self, x):
+            return gpytorch.distributions.MultitaskMultivariateNormal(self.mean_module(x), self.covar_module(x))
+
+    x, y = _gp_data(12)
+    y2 = torch.stack([y, -y], -1)
+    lik = gpytorch.likelihoods.MultitaskGaussianLikelihood(num_tasks=2)
+    model = MTGP(x, y2, lik)
+    mll = gpytorch.mlls.ExactMarginalLogLikelihood(lik, model)
+
+    def f(x, y):
+        return -mll(model(x), y)
+    return f, (x, y2)
+
+
+@entry("gpytorch", "BernoulliLikelihood expected_log_prob (Gauss-Hermite quadrature)")
+def gp_bernoulli_quadrature():
+    import gpytorch
+    lik = gpytorch.likelihoods.BernoulliLikelihood()
+
+    def f(mean, y):
+        mvn = gpytorch.distributions.MultivariateNormal(mean, torch.eye(mean.shape[-1]) * 0.5)
+        return lik.expected_log_prob(y, mvn).sum()
+    return f, (torch.randn(8), torch.randint(0, 2, (8,)).float())
+
+
+@entry("linear-operator", "inv_quad_logdet with Lanczos (stochastic)")
+def linop_inv_quad_logdet():
+    import linear_operator
+    from linear_operator.operators import DenseLinearOperator
+    a = torch.randn(30, 30)
+    A = a @ a.T + 30 * torch.eye(30)
+
+    def f(A, b):
+        with linear_operator.settings.max_cholesky_size(0):
+            return DenseLinearOperator(A).inv_quad_logdet(b, logdet=True)
+    return f, (A, torch.randn(30, 1))
+
+
+@entry("linear-operator", "KroneckerProductLinearOperator solve + diagonal")
+def linop_kronecker():
+    from linear_operator.operators import KroneckerProductLinearOperator, to_linear_operator
+    a = torch.randn(4, 4)
+    b = torch.randn(3, 3)
+    A = a @ a.T + torch.eye(4)
+    B = b @ b.T + torch.eye(3)
+
+    def f(A, B, r):
+        K = KroneckerProductLinearOperator(to_linear_operator(A), to_linear_operator(B))
+        return K.solve(r), K.diagonal()
+    return f, (A, B, torch.randn(12, 2))
+
+
+@entry("linear-operator", "psd_safe_cholesky on a singular matrix (jitter + NumericalWarning)")
+def linop_cholesky_jitter():
+    from linear_operator.utils.cholesky import psd_safe_cholesky
+    a = torch.randn(8, 3, dtype=torch.float64)
+    return psd_safe_cholesky, (a @ a.T,)
+
+
+@entry("gpytorch", "ExactGP in eval mode called on its training inputs (GPInputWarning path)")
+def gp_eval_on_train_inputs():
+    import gpytorch
+
+    class GP(gpytorch.models.ExactGP):
+        def __init__(self, x, y, lik):
+            super().__init__(x, y, lik)
+            self.mean_module = gpytorch.means.ConstantMean()
+            self.covar_module = gpytorch.kernels.RBFKernel()
+
+        def forward(self, x):
+            return gpytorch.distributions.MultivariateNormal(self.mean_module(x), self.covar_module(x))
+
+    x, y = _gp_data(10)
+    lik = gpytorch.likelihoods.GaussianLikelihood()
+    model = GP(x, y, lik).eval()
+
+    def f(x):
+        return model(x).mean
+    return f, (x,)
