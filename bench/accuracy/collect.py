@@ -469,6 +469,7 @@ def aggregate(results: list[dict], meta: dict) -> dict:
     eps = {}
     cov: dict[str, set[int]] = {}
     trc: dict[str, set[int]] = {}
+    chain: dict[str, set[int]] = {}  # package frames of break stacks above the site (call lines)
     sites: dict[tuple, dict] = {}
     unattributed: dict[tuple, dict] = {}
     for r in sorted(results, key=lambda r: r["entry_point"]):
@@ -511,6 +512,10 @@ def aggregate(results: list[dict], meta: dict) -> dict:
                                                   "kind": ev.get("kind")})
                 u["entry_points"].add(name)
                 continue
+            for fl_ in (ev.get("pkg_chain") or [])[:-1]:
+                cp, _, cl = fl_.rpartition(":")
+                if (cp, int(cl)) != (s["path"], s["line"]):
+                    chain.setdefault(cp, set()).add(int(cl))
             key = (s["path"], s["line"])
             top = s["path"].split("/")[0]
             d = sites.setdefault(key, {"path": s["path"], "line": s["line"],
@@ -574,6 +579,7 @@ def aggregate(results: list[dict], meta: dict) -> dict:
         "unattributed_breaks": unattr,
         "covered": {f: to_ranges(v) for f, v in sorted(cov.items())},
         "traced": {f: to_ranges(v) for f, v in sorted(trc.items())},
+        "chain": {f: to_ranges(v) for f, v in sorted(chain.items())},
     }
 
 
