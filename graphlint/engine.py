@@ -4,6 +4,7 @@ rules (one batched traversal per traced function), suppressions. Never imports t
 
 from __future__ import annotations
 
+import fnmatch
 import multiprocessing
 import os
 import sys
@@ -130,7 +131,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             continue
         info = summary.functions[key]
         env = TensorEnv(file_ctx, info.class_name)
-        env.seed_params(node.params, entry=traced_fn.entry)
+        env.seed_params(node.params)
         fid: FuncId = (summary.path, key)
         ctx = CheckContext(env, imports, options.torch_version,
                            lambda call, fid=fid: _disabled_callee(index, fid, call, imports))
@@ -148,8 +149,6 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
 
 
 def _ignored_for(path: str, options: LintOptions) -> set[str]:
-    import fnmatch
-
     ignored: set[str] = set()
     for pattern, codes in options.per_file_ignores:
         if fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(os.path.basename(path), pattern):
@@ -285,7 +284,7 @@ def _collect(loaded, result: LintResult, parsed: dict, summaries: list) -> None:
         summaries.append(loaded.summary)
 
 
-def lint_stdin(data: bytes, filename: str, options: LintOptions, extra_files: list[str] = ()) -> LintResult:
+def lint_stdin(data: bytes, filename: str, options: LintOptions, extra_files: tuple[str, ...] = ()) -> LintResult:
     """Lint an unsaved buffer as if it were `filename` (editors pipe buffers this way)."""
     source = decode_source(data, display_path(filename))
     if isinstance(source, FileError):

@@ -229,8 +229,6 @@ def score(findings: list[dict], gt: dict, families: tuple[str, ...], dist_of_top
                                          unjudged_by_pkg.get(d, 0))
     for fam in ALL_FAMILIES:
         rr = [r for r in rec_rows if r["family"] == fam]
-        if fam not in families:  # recall of non-selected families, for information
-            rr = [dict(r, exact=(r["path"], r["line"]) in by_line) for r in []]
         out["by_family"][fam] = summarize(rr, [r for r in prec_rows if r["family"] == fam], 0)
     out["false_negatives"] = [r for r in rec_rows if not r["exact"]]
     out["false_positives"] = [r for r in prec_rows if not r["tp"]]

@@ -25,8 +25,6 @@ _MODULE_BASE_PREFIXES = ("torch.nn.", "torch.autograd.Function", "torch.autograd
 @dataclass(frozen=True)
 class TracedFunction:
     region: Region
-    # parameters of the entry itself hold tensors (forward, compiled fns); helpers' too by default
-    entry: bool
 
 
 class ProjectIndex:
@@ -163,10 +161,10 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
     traced: dict[FuncId, TracedFunction] = {}
     queue: deque[FuncId] = deque()
 
-    def enter(fid: FuncId, region: Region, entry: bool) -> None:
+    def enter(fid: FuncId, region: Region) -> None:
         if fid in traced or fid[1] not in index.files[fid[0]].functions or index.function(fid).disabled:
             return
-        traced[fid] = TracedFunction(region, entry)
+        traced[fid] = TracedFunction(region)
         queue.append(fid)
 
     def drain() -> None:
@@ -176,24 +174,24 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
             for ref in index.function(fid).calls:
                 for callee in index.resolve_call(fid, ref):
                     name = display_name(index, callee, fid[0])
-                    enter(callee, Region(here.region.kind, here.region.chain + (name,)), False)
+                    enter(callee, Region(here.region.kind, here.region.chain + (name,)))
 
     for summary in index.files.values():
         for site in summary.compile_sites:
             label = f"{summary.path}:{site.line} {site.label}" if site.line else f"{summary.path} {site.label}"
             for fid in index.compile_targets(summary, site.target_kind, site.target):
-                enter(fid, Region("compiled", (label, display_name(index, fid, summary.path))), True)
+                enter(fid, Region("compiled", (label, display_name(index, fid, summary.path))))
     drain()
     if scope in ("modules", "all"):
         for summary in index.files.values():
             for cls in summary.classes.values():
                 if "forward" in cls.methods and index.is_module_class(summary.path, cls):
                     fid = (summary.path, f"{cls.name}.forward")
-                    enter(fid, Region("module", (f"{cls.name}.forward",)), True)
+                    enter(fid, Region("module", (f"{cls.name}.forward",)))
         drain()
     if scope == "all":
         for summary in index.files.values():
             for key in summary.functions:
-                enter((summary.path, key), Region("all", (key.replace(".<locals>.", "."),)), True)
+                enter((summary.path, key), Region("all", (key.replace(".<locals>.", "."),)))
         drain()
     return traced

@@ -117,7 +117,7 @@ class FileContext:
         self._in_progress.add(key)
         node = self.functions[key]
         env = TensorEnv(self, class_name)
-        env.seed_params(node.params, entry=True)
+        env.seed_params(node.params)
         collector = _ReturnCollector(env)
         node.body.visit(collector)
         self._in_progress.discard(key)
@@ -140,7 +140,7 @@ class TensorEnv:
         self.names: dict[str, str | None] = {}
 
     # ---- seeding ----
-    def seed_params(self, params: cst.Parameters, entry: bool) -> None:
+    def seed_params(self, params: cst.Parameters) -> None:
         ordered = list(params.posonly_params) + list(params.params)
         for i, p in enumerate(ordered + list(params.kwonly_params)):
             name = p.name.value
