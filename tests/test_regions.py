@@ -209,3 +209,29 @@ def test_super_forward_and_inherited_methods(lint):
     result = lint(code, scope="compiled")
     assert found(result) == {(7, "GL102")}
     assert result.findings[0].region.chain[1:] == ("Child.forward", "Base.helper")
+
+
+def test_self_method_dispatches_to_subclass_overrides(lint):
+    code = """
+    import torch
+    from torch import nn
+
+    class Metric(nn.Module):
+        def forward(self, x):
+            self.update(x)
+            return x
+
+        def update(self, x):
+            pass
+
+    class Accuracy(Metric):
+        def update(self, x):
+            return x.sum().item()
+
+    class Unrelated:
+        def update(self, x):
+            return x.item()
+    """
+    result = lint(code, scope="modules")
+    assert found(result) == {(15, "GL101")}
+    assert result.findings[0].region.chain == ("Metric.forward", "Accuracy.update")

@@ -40,6 +40,14 @@ class ProjectIndex:
                     self.functions[f"{s.module}.{key}" if s.module else key] = (s.path, key)
             for name, cls in s.classes.items():
                 self.classes[f"{s.module}.{name}" if s.module else name] = (s.path, cls)
+        # direct project subclasses of each class, for virtual dispatch of `self.method()`
+        self.subclasses: dict[tuple[str, str], list[tuple[str, ClassInfo]]] = {}
+        for s in summaries:
+            for cls in s.classes.values():
+                for base in cls.bases:
+                    found = self.lookup_class(s, base)
+                    if found:
+                        self.subclasses.setdefault((found[0], found[1].name), []).append((s.path, cls))
 
     # ---- lookups ----
     def function(self, fid: FuncId) -> FunctionInfo:
@@ -71,6 +79,22 @@ class ProjectIndex:
                 if hit:
                     return hit
         return None
+
+    def overrides(self, path: str, cls: ClassInfo, name: str) -> list[FuncId]:
+        """`name` as defined by project subclasses of cls: `self.update()` in a base class may run any."""
+        out: list[FuncId] = []
+        seen: set[tuple[str, str]] = set()
+        todo = [(path, cls)]
+        while todo:
+            cpath, c = todo.pop()
+            for sub_path, sub in self.subclasses.get((cpath, c.name), ()):
+                if (sub_path, sub.name) in seen:
+                    continue
+                seen.add((sub_path, sub.name))
+                if name in sub.methods:
+                    out.append((sub_path, f"{sub.name}.{name}"))
+                todo.append((sub_path, sub))
+        return out
 
     def is_module_class(self, path: str, cls: ClassInfo, seen: frozenset = frozenset()) -> bool:
         summary = self.files[path]
@@ -108,9 +132,8 @@ class ProjectIndex:
         cpath, cls = cls_entry
         if ref.kind == "self_method":
             hit = self.method(cpath, cls, ref.target)
-            if hit:
-                return [hit]
-            return self._submodule_forwards(cpath, cls, ref.target)
+            found = ([hit] if hit else []) + self.overrides(cpath, cls, ref.target)
+            return found or self._submodule_forwards(cpath, cls, ref.target)
         if ref.kind == "iter_attr":
             return self._submodule_forwards(cpath, cls, ref.target)
         if ref.kind == "super":
