@@ -131,7 +131,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             continue
         info = summary.functions[key]
         env = TensorEnv(file_ctx, info.class_name)
-        env.seed_params(node.params)
+        env.seed_function(node)
         fid: FuncId = (summary.path, key)
         ctx = CheckContext(env, imports, options.torch_version,
                            lambda call, fid=fid: _disabled_callee(index, fid, call, imports))

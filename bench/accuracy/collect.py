@@ -89,7 +89,7 @@ def family_of(gb_ids: list[str], reason: str, source: str = "") -> str:
         m = re.search(r"module: ([\w.]+), qualname: ([\w.<>]+)", r)
         mod = m.group(1) if m else ""
         qual = m.group(2) if m else ""
-        if mod.split(".")[0] in ("warnings", "logging", "loguru", "tqdm") or qual in ("print", "warn"):
+        if mod.lstrip("_").split(".")[0] in ("warnings", "logging", "loguru", "tqdm") or qual in ("print", "warn"):
             return "print/log"
         return "other"
     if gid == "GB0156":  # Unsupported method call
@@ -483,7 +483,9 @@ def aggregate(results: list[dict], meta: dict) -> dict:
              "break_sites": [], "covered_lines": 0, "traced_lines": 0}
         if r.get("status") != "ok":
             err = (r.get("eager", {}) or {}).get("exc") or c.get("exc")
-            if r.get("status") in ("timeout", "crash"):
+            if r.get("status") == "timeout":
+                err = f"timeout after {r.get('subprocess', {}).get('wall_s')}s"
+            elif r.get("status") == "crash":
                 err = err or r.get("subprocess", {}).get("stderr_tail", "")[-300:]
             e["error"] = err
         for f, rg in (r.get("covered") or {}).items():

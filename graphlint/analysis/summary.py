@@ -232,13 +232,23 @@ class SummaryBuilder(cst.CSTVisitor):
         if not callees:
             return
         head = callees[0]
+        last = head.rsplit(".", 1)[-1]
         if head.startswith("torch.nn.Parameter") or head == "Parameter" or (
-                head.startswith("torch.") and head.split(".")[-1][:1].islower()
-                and not head.startswith("torch.nn.")):
+                head.startswith("torch.") and last[:1].islower() and not head.startswith("torch.nn.")):
             cls.tensor_attrs.add(attr)
-        else:
+        elif last[:1].isupper():  # an instance of a class: a submodule (or a container of them)
             cls.attr_classes[attr] = callees
             cls.module_attrs.add(attr)
+
+    def _record_buffer(self, node: cst.Call) -> None:
+        """`self.register_buffer("name", tensor)` / `self.register_parameter(...)` make tensor attributes."""
+        func = node.func
+        if (isinstance(func, cst.Attribute) and func.attr.value in ("register_buffer", "register_parameter")
+                and isinstance(func.value, cst.Name) and func.value.value == "self" and node.args
+                and isinstance(node.args[0].value, cst.SimpleString)):
+            cls = self._enclosing_class()
+            if cls is not None:
+                cls.tensor_attrs.add(node.args[0].value.evaluated_value)
 
     def _enclosing_class(self) -> ClassInfo | None:
         if self._func_stack and self._func_stack[-1].class_name:
@@ -272,6 +282,7 @@ class SummaryBuilder(cst.CSTVisitor):
     # ---- calls: call graph edges and compile sites ----
     def visit_Call(self, node: cst.Call) -> None:
         self._maybe_compile_site(node)
+        self._record_buffer(node)
         if self._func_stack:
             ref = call_ref(node, self.imports, self._loop_vars[-1])
             if ref is not None:

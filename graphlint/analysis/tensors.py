@@ -80,6 +80,72 @@ NON_TENSOR_PARAM = re.compile(
     r".*_(size|dim|dims|name|fn|func|config|cfg|mode|type|flag|kwargs|len|length|num|count|dtype|device|"
     r"shape|rate|prob|eps))$")
 BUILTIN_META = {"len", "isinstance", "hasattr", "callable", "type", "id", "issubclass", "getattr"}
+# Attributes and methods that only tensors (and numpy arrays) have: a parameter used with one is a tensor.
+# Names Python's own types share (split, sort, index, count, copy, ...) are left out on purpose.
+TENSOR_EVIDENCE = {
+    "shape", "dtype", "device", "ndim", "T", "mT", "size", "dim", "view", "reshape", "sum", "mean", "max", "min",
+    "any", "all", "unsqueeze", "squeeze", "transpose", "permute", "to", "float", "long", "bool", "half", "item",
+    "tolist", "numel", "masked_fill", "masked_fill_", "contiguous", "clone", "detach", "cpu", "cuda", "numpy",
+    "softmax", "log_softmax", "exp", "log", "abs", "argmax", "argmin", "flatten", "expand", "repeat", "chunk",
+    "unbind", "gather", "scatter", "scatter_add", "index_select", "nonzero", "matmul", "norm", "pow", "sqrt",
+    "clamp", "clamp_min", "clamp_max", "type_as", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor",
+    "view_as", "expand_as", "reshape_as", "fill_", "zero_", "mul", "sub", "div", "eq", "ne", "gt", "lt", "ge", "le",
+    "isnan", "isinf", "unique", "cumsum", "cumprod", "prod", "std", "var", "topk", "argsort", "flip", "roll",
+    "narrow", "masked_select", "bmm", "mm", "relu", "sigmoid", "tanh", "floor", "ceil", "sign", "requires_grad",
+    "grad", "is_cuda", "stride", "data_ptr", "unfold", "add_", "mul_", "copy_", "masked_scatter", "logsumexp",
+    "nan_to_num", "bincount", "repeat_interleave", "tril", "triu", "diagonal", "diag", "t", "mT", "sub_", "div_",
+    "clamp_", "float_power", "square", "rsqrt", "reciprocal", "neg", "logical_not", "logical_and", "logical_or",
+    "isfinite", "amax", "amin", "round", "trunc", "frac", "lerp", "where", "movedim", "swapaxes", "index_add",
+    "index_fill", "index_put", "scatter_", "scatter_reduce", "baddbmm", "addmm", "outer", "dot", "cross", "det",
+}
+# Tensor methods whose arguments are tensors too (`x.masked_fill(mask, 0)`, `x.gather(1, index)`).
+TENSOR_ARG_METHODS = {
+    "masked_fill", "masked_fill_", "gather", "scatter", "scatter_", "scatter_add", "scatter_add_", "index_select",
+    "repeat_interleave", "masked_select", "masked_scatter", "expand_as", "view_as", "type_as", "reshape_as",
+    "matmul", "mul", "add", "sub", "div", "eq", "ne", "gt", "lt", "ge", "le", "bmm", "mm", "dot", "lerp",
+    "maximum", "minimum", "index_add", "index_add_", "index_put", "index_put_", "index_fill", "copy_", "where",
+}
+# Parameter names that hold tensors in PyTorch code far more often than not.
+TENSOR_PARAM_NAMES = {
+    "x", "y", "z", "h", "input", "inputs", "hidden", "hidden_states", "logits", "preds", "target", "targets",
+    "img", "image", "images", "feats", "features", "q", "k", "v", "query", "key", "value", "emb", "embeddings",
+    "attn", "scores", "probs", "labels", "mask", "attention_mask", "weights", "tensor", "t", "out", "output",
+    "outputs", "src", "tgt", "memory", "residual", "states", "latents", "pixel_values", "input_ids", "tokens",
+    "points", "boxes", "grad", "loss", "pred", "xs", "ys", "data", "batch_x",
+}
+
+
+def tensor_evidence(fn: cst.FunctionDef, imports: ImportTable) -> set[str]:
+    """Names the body uses as tensors: `p.shape`, `p.sum()`, `torch.f(p)`, `self.layer(p)`, `t[p]`..."""
+    found: set[str] = set()
+
+    class _Evidence(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if isinstance(node.value, cst.Name) and node.attr.value in TENSOR_EVIDENCE:
+                found.add(node.value.value)
+
+        def visit_Call(self, node: cst.Call) -> None:
+            qual = imports.resolve(node.func) or ""
+            func = node.func
+            by_torch = qual.startswith("torch.") and not qual.startswith(TORCH_NON_TENSOR_PREFIXES)
+            by_self = (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
+                       and func.value.value == "self")
+            by_einops = qual.startswith("einops.")
+            by_method = (isinstance(func, cst.Attribute) and func.attr.value in TENSOR_ARG_METHODS
+                         and isinstance(func.value, cst.Name))
+            if by_torch or by_self or by_einops or by_method:
+                for arg in node.args:
+                    if isinstance(arg.value, cst.Name):
+                        found.add(arg.value.value)
+
+        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+            if isinstance(node.operator, cst.MatrixMultiply):
+                for side in (node.left, node.right):
+                    if isinstance(side, cst.Name):
+                        found.add(side.value)
+
+    fn.body.visit(_Evidence())
+    return found
 
 
 def join(a: str | None, b: str | None) -> str | None:
@@ -117,7 +183,7 @@ class FileContext:
         self._in_progress.add(key)
         node = self.functions[key]
         env = TensorEnv(self, class_name)
-        env.seed_params(node.params)
+        env.seed_function(node)
         collector = _ReturnCollector(env)
         node.body.visit(collector)
         self._in_progress.discard(key)
@@ -140,14 +206,20 @@ class TensorEnv:
         self.names: dict[str, str | None] = {}
 
     # ---- seeding ----
-    def seed_params(self, params: cst.Parameters) -> None:
+    def seed_function(self, fn: cst.FunctionDef) -> None:
+        """Parameters: tensors when annotated so, used as tensors in the body, or named like one."""
+        params = fn.params
+        evidence = tensor_evidence(fn, self.ctx.imports) if self.ctx.torch_file else set()
         ordered = list(params.posonly_params) + list(params.params)
         for i, p in enumerate(ordered + list(params.kwonly_params)):
             name = p.name.value
             if i == 0 and self.cls is not None and name in ("self", "cls"):
                 self.names[name] = SELF
                 continue
-            self.names[name] = self._param_kind(p) if self.ctx.torch_file else None
+            kind = self._param_kind(p) if self.ctx.torch_file else None
+            if kind == TENSOR and p.annotation is None and name not in evidence and name not in TENSOR_PARAM_NAMES:
+                kind = None  # no sign that it holds a tensor: do not guess
+            self.names[name] = kind
         for star in (params.star_arg, params.star_kwarg):
             if isinstance(star, cst.Param):
                 self.names[star.name.value] = None
@@ -321,7 +393,7 @@ class TensorEnv:
                     return TENSOR
                 return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
             if recv == MODULE:
-                return TENSOR
+                return None  # `self.layer.reset()`: a method of the module, not a call of it
             if recv == META:
                 return META
         qual = self.ctx.imports.resolve(func)

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Create the graphlint accuracy-benchmark venv (bench/accuracy/.venv, gitignored) with pinned packages.
+#
+#   bash bench/accuracy/setup.sh                 # uses python3.11
+#   PYTHON=/usr/bin/python3.11 VENV=/tmp/v bash bench/accuracy/setup.sh
+#
+# torch==2.13.0 is installed FIRST (CPU wheel), then the packages from requirements.txt with
+# --no-deps, so that nothing can pull a different torch (or torchvision / CUDA wheels).
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+PYTHON="${PYTHON:-python3.11}"
+VENV="${VENV:-$HERE/.venv}"
+TORCH_SPEC="${TORCH_SPEC:-torch==2.13.0}"
+# where the CPU wheel lives if your index does not serve one (e.g. --index-url https://download.pytorch.org/whl/cpu)
+TORCH_PIP_ARGS="${TORCH_PIP_ARGS:-}"
+
+if [ ! -x "$VENV/bin/python" ]; then
+  "$PYTHON" -m venv "$VENV"
+fi
+PIP=("$VENV/bin/python" -m pip --disable-pip-version-check)
+# shellcheck disable=SC2086
+"${PIP[@]}" install -q $TORCH_PIP_ARGS "$TORCH_SPEC"
+"${PIP[@]}" install -q --no-deps -r "$HERE/requirements.txt"
+"$VENV/bin/python" - <<'PY'
+import importlib.metadata as md
+import torch
+print("torch", torch.__version__)
+for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "linear_operator"):
+    print(d, md.version(d))
+import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
+print("ok:", __import__("sys").prefix)
+PY
