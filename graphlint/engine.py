@@ -168,6 +168,7 @@ def _disabled_callee(index: ProjectIndex, fid: FuncId, call: cst.Call, imports: 
 
 def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, path: str) -> Finding:
     rng = positions[raw.node]
+    start = positions[raw.start_node].start if raw.start_node is not None else rng.start
     statement_lines = None
     if raw.statement is not None:
         srng = positions[raw.statement]
@@ -179,8 +180,8 @@ def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, 
         message=raw.message or rule.summary,
         severity=rule.severity,
         path=path,
-        line=rng.start.line,
-        column=rng.start.column + 1,
+        line=start.line,
+        column=start.column + 1,
         end_line=rng.end.line,
         end_column=rng.end.column + 1,
         region=traced.region,

@@ -67,14 +67,15 @@ class CheckContext:
         return self.env.ctx.torch_file
 
     # ---- reporting ----
-    def report(self, node: cst.CSTNode, code: str, message: str | None = None) -> None:
+    def report(self, node: cst.CSTNode, code: str, message: str | None = None,
+               start_node: cst.CSTNode | None = None) -> None:
         key = (code, id(node))
         if key in self._reported:
             return
         self._reported.add(key)
         statement = next((p for p in reversed(self.parents)
                           if isinstance(p, (cst.SimpleStatementLine, cst.BaseCompoundStatement))), None)
-        self.findings.append(RawFinding(code, node, statement, message))
+        self.findings.append(RawFinding(code, node, statement, message, start_node))
 
 
 class FunctionWalker(cst.CSTVisitor):
@@ -112,10 +113,8 @@ class FunctionWalker(cst.CSTVisitor):
 
     # ---- keeping the environment in program order ----
     def _bind_before(self, node: cst.CSTNode) -> None:
-        if isinstance(node, cst.For):
-            self.env.bind(node.target, self.env.element_kind(self.env.kind_of(node.iter)))
-        elif isinstance(node, cst.CompFor):
-            self.env.bind(node.target, self.env.element_kind(self.env.kind_of(node.iter)))
+        if isinstance(node, (cst.For, cst.CompFor)):
+            self.env.bind_loop_target(node.target, node.iter)
         elif isinstance(node, cst.WithItem) and node.asname is not None:
             self.env.bind(node.asname.name, None)
 

@@ -35,7 +35,7 @@ TENSOR_KINDS = (TENSOR, BOOL_TENSOR)
 
 META_ATTRS = {"shape", "dtype", "device", "ndim", "is_cuda", "is_cpu", "is_meta", "requires_grad", "layout",
               "is_leaf", "is_sparse", "is_quantized", "names", "grad_fn", "itemsize", "nbytes", "is_mps"}
-TENSOR_ATTRS = {"T", "mT", "H", "mH", "data", "grad", "real", "imag"}
+TENSOR_ATTRS = {"T", "mT", "H", "mH", "data", "grad", "real", "imag", "values", "indices"}
 META_METHODS = {"size", "dim", "ndimension", "numel", "nelement", "stride", "element_size", "get_device",
                 "is_contiguous", "is_floating_point", "is_complex", "is_signed", "data_ptr", "storage_offset",
                 "is_pinned", "is_shared", "has_names", "is_set_to", "is_nonzero_shape", "untyped_storage",
@@ -69,6 +69,9 @@ TORCH_SEQ_FUNCS = {f"torch.{m}" for m in SEQ_METHODS} | {"torch.meshgrid", "torc
                                                        "torch.kthvalue", "torch.mode", "torch.median",
                                                        "torch.std_mean", "torch.var_mean", "torch.unique",
                                                        "torch.linalg.eigh", "torch.linalg.qr", "torch.linalg.svd"}
+TORCH_REDUCE_OR_SEQ = {"torch.max", "torch.min", "torch.median", "torch.nanmedian"}
+# torch functions that return a Python bool computed from the data (GB0033)
+TORCH_DATA_BOOL = {"torch.equal", "torch.allclose", "torch.is_nonzero"}
 PY_NON_TENSOR_ANNOTATIONS = re.compile(
     r"^(Optional\[)?(int|float|bool|str|bytes|complex|None|dict|list|tuple|set|Callable|type|"
     r"Dict|List|Tuple|Set|Sequence|Mapping|Iterable|torch\.dtype|torch\.device|torch\.Size|dtype|device)\b")
@@ -111,7 +114,7 @@ TENSOR_PARAM_NAMES = {
     "img", "image", "images", "feats", "features", "q", "k", "v", "query", "key", "value", "emb", "embeddings",
     "attn", "scores", "probs", "labels", "mask", "attention_mask", "weights", "tensor", "t", "out", "output",
     "outputs", "src", "tgt", "memory", "residual", "states", "latents", "pixel_values", "input_ids", "tokens",
-    "points", "boxes", "grad", "loss", "pred", "xs", "ys", "data", "batch_x",
+    "points", "boxes", "grad", "loss", "pred", "xs", "ys", "batch_x",
 }
 
 
@@ -250,6 +253,22 @@ class TensorEnv:
             for t in elems:
                 self.bind(t.value if isinstance(t, cst.StarredElement) else t, inner)
 
+    def bind_loop_target(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+        """`for a, b in zip(xs, ys)`, `for i, x in enumerate(xs)`, `for x in xs`."""
+        if (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name)
+                and isinstance(target, (cst.Tuple, cst.List)) and iterable.func.value not in self.names):
+            elems = [e.value for e in target.elements]
+            args = [a.value for a in iterable.args if a.keyword is None]
+            if iterable.func.value == "zip" and len(elems) == len(args):
+                for t, a in zip(elems, args):
+                    self.bind(t, self.element_kind(self.kind_of(a)))
+                return
+            if iterable.func.value == "enumerate" and len(elems) == 2 and args:
+                self.bind(elems[0], META)
+                self.bind(elems[1], self.element_kind(self.kind_of(args[0])))
+                return
+        self.bind(target, self.element_kind(self.kind_of(iterable)))
+
     @staticmethod
     def element_kind(kind: str | None) -> str | None:
         """Kind of what iterating / unpacking a value of this kind yields."""
@@ -377,6 +396,11 @@ class TensorEnv:
                     return NDARRAY
                 if method in SEQ_METHODS:
                     return TENSOR_SEQ
+                if method in ("equal", "allclose", "is_nonzero"):
+                    return SCALAR
+                if method in ("max", "min", "median", "mode", "sort", "topk", "kthvalue") and (
+                        method in ("sort", "topk", "kthvalue") or self._has_dim_method(node)):
+                    return TENSOR_SEQ
                 if method in BOOL_METHODS or (recv == BOOL_TENSOR and method in (
                         "to", "cpu", "cuda", "clone", "detach", "contiguous", "view", "reshape",
                         "unsqueeze", "squeeze", "flatten", "expand", "expand_as", "permute", "transpose")):
@@ -417,6 +441,8 @@ class TensorEnv:
         if qual.startswith("torch."):
             if qual in TORCH_NON_TENSOR:
                 return META
+            if qual in TORCH_DATA_BOOL:
+                return SCALAR
             if qual.startswith("torch.nn.functional."):
                 return TENSOR
             if qual.startswith(TORCH_NON_TENSOR_PREFIXES):
@@ -426,6 +452,8 @@ class TensorEnv:
                 return MODULE
             if qual in TORCH_BOOL_FUNCS:
                 return BOOL_TENSOR
+            if qual in TORCH_REDUCE_OR_SEQ and not self._has_dim(node):
+                return TENSOR  # torch.max(t), torch.min(a, b): a tensor; with a dim: (values, indices)
             if qual in TORCH_SEQ_FUNCS:
                 return TENSOR_SEQ
             if qual == "torch.where" and len(node.args) == 1:
@@ -444,6 +472,19 @@ class TensorEnv:
             return SCALAR if any(is_tensor(k) for k in arg_kinds) else None
         # a function from elsewhere: tensor in, tensor out (einops.rearrange, a project helper, ...)
         return TENSOR if arg_kinds and is_tensor(arg_kinds[0]) else None
+
+    def _has_dim_method(self, node: cst.Call) -> bool:
+        if any(a.keyword is not None and a.keyword.value == "dim" for a in node.args):
+            return True
+        positional = [a for a in node.args if a.keyword is None]
+        return len(positional) >= 1 and not is_tensor(self.kind_of(positional[0].value))
+
+    def _has_dim(self, node: cst.Call) -> bool:
+        """A `dim` argument: keyword, or a second positional argument that is not a tensor."""
+        if any(a.keyword is not None and a.keyword.value == "dim" for a in node.args):
+            return True
+        positional = [a for a in node.args if a.keyword is None]
+        return len(positional) >= 2 and not is_tensor(self.kind_of(positional[1].value))
 
     def _builtin_kind(self, name: str, arg_kinds: list) -> str | None:
         if name in BUILTIN_META:
@@ -491,7 +532,7 @@ class _ReturnCollector(cst.CSTVisitor):
             self.env.bind(node.target, self.env.kind_of(node.value), node.value)
 
     def visit_For(self, node: cst.For) -> None:
-        self.env.bind(node.target, self.env.element_kind(self.env.kind_of(node.iter)))
+        self.env.bind_loop_target(node.target, node.iter)
 
     def visit_Return(self, node: cst.Return) -> None:
         if node.value is None:

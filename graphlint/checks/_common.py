@@ -13,6 +13,8 @@ SIZE_FUNCS = {"torch.arange", "torch.zeros", "torch.ones", "torch.empty", "torch
               "torch.randperm", "torch.eye", "torch.tensor_split", "torch.kthvalue"}
 SIZE_METHODS = {"view", "reshape", "expand", "repeat", "narrow", "topk", "split", "new_zeros", "new_ones",
                 "new_empty", "new_full", "tensor_split", "kthvalue", "unflatten", "resize_"}
+# torch functions returning a Python bool computed from tensor data (measured: GB0033 on 2.13)
+DATA_BOOL_FUNCS = {"torch.equal", "torch.allclose", "torch.is_nonzero"}
 _NOT_TENSOR_RECEIVER = (NDARRAY, PY_SEQ, CONST, META, SCALAR, "module", "self", "logger")
 
 
@@ -31,6 +33,11 @@ def scalar_extraction(node: cst.Call, ctx) -> str | None:
     for name in ("int", "float", "bool"):
         if ctx.is_builtin(func, name) and len(node.args) == 1 and ctx.is_tensor(node.args[0].value):
             return name
+    if ctx.qualname(func) in DATA_BOOL_FUNCS:
+        return ctx.qualname(func)
+    if (isinstance(func, cst.Attribute) and func.attr.value in ("equal", "allclose")
+            and ctx.is_tensor(func.value)):
+        return f".{func.attr.value}()"
     return None
 
 

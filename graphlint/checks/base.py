@@ -25,3 +25,5 @@ class RawFinding:
     node: cst.CSTNode
     statement: cst.CSTNode | None
     message: str | None = None
+    # where the reported range starts, when not at `node` (an `if` keyword before its test)
+    start_node: cst.CSTNode | None = None

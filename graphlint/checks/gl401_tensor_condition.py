@@ -10,8 +10,10 @@ class TensorCondition(Check):
 
     def visit_If(self, node: cst.If, ctx) -> None:
         if ctx.needs_tensor_bool(node.test):
-            ctx.report(node.test, self.code)
+            # from the `if` keyword: Dynamo reports the line of the `if`, even when the test spans lines
+            ctx.report(node.test, self.code, start_node=node)
 
     def visit_While(self, node: cst.While, ctx) -> None:
         if ctx.needs_tensor_bool(node.test):
-            ctx.report(node.test, self.code, "`while` on a tensor value: data-dependent loop condition")
+            ctx.report(node.test, self.code, "`while` on a tensor value: data-dependent loop condition",
+                       start_node=node)
