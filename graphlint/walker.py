@@ -14,8 +14,22 @@ import libcst as cst
 
 from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.names import ImportTable
-from graphlint.analysis.tensors import TensorEnv, is_tensor
+from graphlint.analysis.tensors import CONST, TensorEnv, is_tensor
 from graphlint.checks.base import Check, RawFinding
+
+
+_UNBOUND = object()
+
+
+def _isinstance_narrowing(test: cst.BooleanOperation) -> str | None:
+    """The name an `isinstance(name, <not a Tensor>) and ...` test narrows to a non-tensor, if any."""
+    left = test.left
+    if (isinstance(left, cst.Call) and isinstance(left.func, cst.Name) and left.func.value == "isinstance"
+            and len(left.args) == 2 and isinstance(left.args[0].value, cst.Name)):
+        types = cst.Module([]).code_for_node(left.args[1].value)
+        if "Tensor" not in types:
+            return left.args[0].value.value
+    return None
 
 
 class CheckContext:
@@ -41,7 +55,21 @@ class CheckContext:
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             return self.needs_tensor_bool(test.expression)
         if isinstance(test, cst.BooleanOperation):
-            return self.needs_tensor_bool(test.left) or self.needs_tensor_bool(test.right)
+            if self.needs_tensor_bool(test.left):
+                return True
+            narrowed = _isinstance_narrowing(test) if isinstance(test.operator, cst.And) else None
+            if narrowed is None:
+                return self.needs_tensor_bool(test.right)
+            # `isinstance(t, int) and t < 2`: on the right, t is not a tensor
+            saved = self.env.names.get(narrowed, _UNBOUND)
+            self.env.names[narrowed] = CONST
+            try:
+                return self.needs_tensor_bool(test.right)
+            finally:
+                if saved is _UNBOUND:
+                    del self.env.names[narrowed]
+                else:
+                    self.env.names[narrowed] = saved
         return self.is_tensor(test)
 
     def qualname(self, node: cst.BaseExpression) -> str | None:

@@ -228,17 +228,37 @@ class SummaryBuilder(cst.CSTVisitor):
         cls = self._enclosing_class()
         if cls is None:
             return
-        callees = _called_names(value, self.imports)
-        if not callees:
-            return
-        head = callees[0]
-        last = head.rsplit(".", 1)[-1]
-        if head.startswith("torch.nn.Parameter") or head == "Parameter" or (
-                head.startswith("torch.") and last[:1].islower() and not head.startswith("torch.nn.")):
+        kind = self._value_class(value)
+        if kind == "tensor":
             cls.tensor_attrs.add(attr)
-        elif last[:1].isupper():  # an instance of a class: a submodule (or a container of them)
-            cls.attr_classes[attr] = callees
+        elif kind == "module":  # an instance of a class: a submodule (or a container of them)
+            cls.attr_classes[attr] = _called_names(value, self.imports)
             cls.module_attrs.add(attr)
+
+    def _value_class(self, expr: cst.BaseExpression) -> str | None:
+        """'tensor' for `torch.zeros(...)`, `nn.Parameter(...)`, `torch.ones(3).float()`; 'module' for
+        `Block(...)` / `nn.ModuleList([...])`; None for anything else (`x.sum().item()`, `fn(x)`)."""
+        if isinstance(expr, cst.BinaryOperation):
+            sides = (self._value_class(expr.left), self._value_class(expr.right))
+            return "tensor" if "tensor" in sides else None
+        if not isinstance(expr, cst.Call):
+            return None
+        func = expr.func
+        name = self.imports.resolve(func)
+        if name is None and isinstance(func, cst.Attribute):
+            # a method call: a tensor stays a tensor unless the method leaves tensor-land
+            if func.attr.value in ("item", "tolist", "size", "dim", "numel", "numpy", "__len__", "data_ptr"):
+                return None
+            return "tensor" if self._value_class(func.value) == "tensor" else None
+        name = name or dotted(func) or ""
+        last = name.rsplit(".", 1)[-1]
+        if last in ("Parameter", "Tensor", "FloatTensor", "LongTensor", "BoolTensor") or (
+                name.startswith("torch.") and last[:1].islower()
+                                   and not name.startswith("torch.nn.")):
+            return "tensor"
+        if last[:1].isupper():
+            return "module"
+        return None
 
     def _record_buffer(self, node: cst.Call) -> None:
         """`self.register_buffer("name", tensor)` / `self.register_parameter(...)` make tensor attributes."""

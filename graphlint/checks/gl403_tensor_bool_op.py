@@ -12,6 +12,9 @@ class TensorBoolOp(Check):
     def visit_BooleanOperation(self, node: cst.BooleanOperation, ctx) -> None:
         if isinstance(ctx.parent(), (cst.BooleanOperation, cst.UnaryOperation)) or inside_condition(ctx):
             return
+        # `x or []` / `x or {}`: x is a container (or None), not a tensor
+        if isinstance(node.right, (cst.List, cst.Dict, cst.Tuple, cst.Set)):
+            return
         # `a and b` needs bool(a); `b` is only returned. So the left operands decide.
         if self._left_operands_tensor(node, ctx):
             op = "and" if isinstance(node.operator, cst.And) else "or"

@@ -1,6 +1,7 @@
 import libcst as cst
 
 from graphlint.checks.base import Check
+from graphlint.checks.gl405_tensor_assert_message import _constant_message
 
 
 class TensorAssert(Check):
@@ -9,5 +10,6 @@ class TensorAssert(Check):
     code = "GL404"
 
     def visit_Assert(self, node: cst.Assert, ctx) -> None:
-        if ctx.needs_tensor_bool(node.test):
+        # a computed message is GL405's (it breaks on every version measured)
+        if _constant_message(node.msg) and ctx.needs_tensor_bool(node.test):
             ctx.report(node.test, self.code)

@@ -27,8 +27,8 @@ class BooleanMaskIndex(Check):
         kind = ctx.kind(expr)
         if kind == BOOL_TENSOR:
             return True
-        # an untyped tensor parameter called `mask`/`keep`/... is a mask by convention
-        return kind == "tensor" and isinstance(expr, cst.Name) and any(
+        # a tensor (or a value of unknown origin) called `mask`/`keep`/... is a mask by convention
+        return kind in ("tensor", None) and isinstance(expr, cst.Name) and any(
             w in expr.value.lower() for w in ("mask", "keep", "valid", "selected"))
 
     @staticmethod
