@@ -235,3 +235,45 @@ def test_self_method_dispatches_to_subclass_overrides(lint):
     result = lint(code, scope="modules")
     assert found(result) == {(15, "GL101")}
     assert result.findings[0].region.chain == ("Metric.forward", "Accuracy.update")
+
+
+def test_classes_reexported_by_package_init_are_resolved(tmp_path):
+    files = {
+        "lib/__init__.py": "from lib.metric import Metric\n",
+        "lib/metric.py": """
+            import torch
+            from torch.nn import Module
+
+            class Metric(Module):
+                def forward(self, x):
+                    return self.compute(x)
+
+                def compute(self, x):
+                    return x
+        """,
+        "lib/retrieval.py": """
+            import torch
+            from lib import Metric
+
+            class Retrieval(Metric):
+                def compute(self, x):
+                    return x.tolist()
+        """,
+    }
+    result = lint_tree(tmp_path, files, scope="modules")
+    assert {(f.path, f.line, f.code) for f in result.findings} == {("lib/retrieval.py", 7, "GL102")}
+    assert result.findings[0].region.chain == ("Metric.forward", "retrieval.py:Retrieval.compute")
+
+
+def test_module_call_override_is_an_entry(lint):
+    code = """
+    import torch
+    from torch import nn
+
+    class GP(nn.Module):
+        def __call__(self, x):
+            if torch.equal(x, x):
+                return x
+            return -x
+    """
+    assert found(lint(code)) == {(7, "GL103")}

@@ -34,6 +34,7 @@ class ProjectIndex:
         self.files: dict[str, FileSummary] = {s.path: s for s in summaries}
         self.functions: dict[str, FuncId] = {}
         self.classes: dict[str, tuple[str, ClassInfo]] = {}
+        self.modules: dict[str, FileSummary] = {s.module: s for s in summaries if s.module}
         for s in summaries:
             for key in s.functions:
                 if "<locals>" not in key:
@@ -54,7 +55,22 @@ class ProjectIndex:
         return self.files[fid[0]].functions[fid[1]]
 
     def lookup_function(self, qualified: str) -> FuncId | None:
-        return self.functions.get(qualified)
+        hit = self.functions.get(qualified)
+        if hit is None:
+            real = self.reexported(qualified)
+            hit = self.functions.get(real) if real else None
+        return hit
+
+    def reexported(self, qualified: str, depth: int = 0) -> str | None:
+        """`pkg.Metric` → `pkg.metric.Metric` when pkg/__init__.py does `from .metric import Metric`."""
+        module, _, name = qualified.rpartition(".")
+        summary = self.modules.get(module)
+        if summary is None or depth > 8 or name not in summary.imports:
+            return None
+        target = summary.imports[name]
+        if target in self.functions or target in self.classes:
+            return target
+        return self.reexported(target, depth + 1)
 
     def lookup_class(self, summary: FileSummary, name: str) -> tuple[str, ClassInfo] | None:
         """A class by local name (same file), import-resolved name, or qualified name."""
@@ -62,10 +78,11 @@ class ProjectIndex:
             return summary.path, summary.classes[name]
         head, _, rest = name.partition(".")
         if head in summary.imports:
-            q = summary.imports[head] + (f".{rest}" if rest else "")
-            if q in self.classes:
-                return self.classes[q]
-        return self.classes.get(name)
+            name = summary.imports[head] + (f".{rest}" if rest else "")
+        if name in self.classes:
+            return self.classes[name]
+        real = self.reexported(name)
+        return self.classes.get(real) if real else None
 
     def method(self, path: str, cls: ClassInfo, name: str, seen: frozenset = frozenset()) -> FuncId | None:
         """`cls.name`, looked up through project base classes."""
@@ -208,9 +225,11 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
     if scope in ("modules", "all"):
         for summary in index.files.values():
             for cls in summary.classes.values():
-                if "forward" in cls.methods and index.is_module_class(summary.path, cls):
-                    fid = (summary.path, f"{cls.name}.forward")
-                    enter(fid, Region("module", (f"{cls.name}.forward",)))
+                # forward, and __call__ where a module overrides it (gpytorch, some wrappers)
+                for method in ("forward", "__call__"):
+                    if method in cls.methods and index.is_module_class(summary.path, cls):
+                        fid = (summary.path, f"{cls.name}.{method}")
+                        enter(fid, Region("module", (f"{cls.name}.{method}",)))
         drain()
     if scope == "all":
         for summary in index.files.values():
