@@ -21,9 +21,9 @@ from graphlint.checks.base import Check, RawFinding
 _UNBOUND = object()
 
 
-def _isinstance_narrowing(test: cst.BooleanOperation) -> str | None:
-    """The name an `isinstance(name, <not a Tensor>) and ...` test narrows to a non-tensor, if any."""
-    left = test.left
+def _isinstance_narrowing(test: cst.BaseExpression) -> str | None:
+    """The name `isinstance(name, <not a Tensor>)` (alone or left of `and`) narrows to a non-tensor."""
+    left = test.left if isinstance(test, cst.BooleanOperation) else test
     if (isinstance(left, cst.Call) and isinstance(left.func, cst.Name) and left.func.value == "isinstance"
             and len(left.args) == 2 and isinstance(left.args[0].value, cst.Name)):
         types = cst.Module([]).code_for_node(left.args[1].value)
@@ -57,7 +57,7 @@ class CheckContext:
         if isinstance(test, cst.BooleanOperation):
             if self.needs_tensor_bool(test.left):
                 return True
-            narrowed = _isinstance_narrowing(test) if isinstance(test.operator, cst.And) else None
+            narrowed = _isinstance_narrowing(test.left) if isinstance(test.operator, cst.And) else None
             if narrowed is None:
                 return self.needs_tensor_bool(test.right)
             # `isinstance(t, int) and t < 2`: on the right, t is not a tensor
@@ -111,6 +111,7 @@ class FunctionWalker(cst.CSTVisitor):
         self.root = root
         self.ctx = ctx
         self.env = ctx.env
+        self._narrowed: dict[int, tuple[str, object]] = {}
         self.dispatch: dict[str, list] = defaultdict(list)
         for check in checks:
             for attr in dir(check):
@@ -141,6 +142,15 @@ class FunctionWalker(cst.CSTVisitor):
 
     # ---- keeping the environment in program order ----
     def _bind_before(self, node: cst.CSTNode) -> None:
+        parent = self.ctx.parent()
+        if isinstance(node, cst.IndentedBlock) and isinstance(parent, cst.If) and parent.body is node:
+            # inside `if isinstance(n, int):` n is not a tensor
+            test = parent.test
+            or_test = isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or)
+            name = None if or_test else _isinstance_narrowing(test)
+            if name is not None:
+                self._narrowed[id(node)] = (name, self.env.names.get(name, _UNBOUND))
+                self.env.names[name] = CONST
         if isinstance(node, (cst.For, cst.CompFor)):
             self.env.bind_loop_target(node.target, node.iter)
         elif isinstance(node, cst.WithItem) and node.asname is not None:
@@ -148,6 +158,13 @@ class FunctionWalker(cst.CSTVisitor):
 
     def _bind_after(self, node: cst.CSTNode) -> None:
         env = self.env
+        if id(node) in self._narrowed:
+            name, saved = self._narrowed.pop(id(node))
+            if env.names.get(name) == CONST:  # not rebound inside the block
+                if saved is _UNBOUND:
+                    env.names.pop(name, None)
+                else:
+                    env.names[name] = saved
         if isinstance(node, cst.Assign):
             kind = env.kind_of(node.value)
             for target in node.targets:

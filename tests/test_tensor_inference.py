@@ -120,3 +120,44 @@ def test_non_torch_file_parameters_are_not_tensors(lint):
         return items.tolist()
     """
     assert found(lint(code, scope="all")) == set()
+
+
+def test_isinstance_narrowing_and_predicate_helpers(lint):
+    code = """
+    import torch
+    from torch import nn
+    from .util import exists
+
+    class M(nn.Module):
+        def forward(self, x, thresholds):
+            if isinstance(thresholds, int) and thresholds < 2:
+                x = x + 1
+            if isinstance(thresholds, int):
+                if thresholds > 3:
+                    x = x * 2
+            if thresholds.sum() > 0:
+                x = x - 1
+            if exists(x):
+                x = x + 2
+            return x
+    """
+    assert found(lint(code)) == {(13, "GL401")}
+
+
+def test_helper_with_mixed_returns_is_unknown(lint):
+    code = """
+    import torch
+    from torch import nn
+
+    def get(val):
+        if isinstance(val, str):
+            return val.upper()
+        return torch.as_tensor(val)
+
+    class M(nn.Module):
+        def forward(self, x):
+            if get(x) == "A":
+                x = x + 1
+            return x
+    """
+    assert found(lint(code)) == set()

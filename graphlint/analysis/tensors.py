@@ -101,6 +101,12 @@ TENSOR_EVIDENCE = {
     "isfinite", "amax", "amin", "round", "trunc", "frac", "lerp", "where", "movedim", "swapaxes", "index_add",
     "index_fill", "index_put", "scatter_", "scatter_reduce", "baddbmm", "addmm", "outer", "dot", "cross", "det",
 }
+# torch functions whose arguments are sizes or Python data, not tensors
+TORCH_FACTORIES = {f"torch.{f}" for f in (
+    "arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "linspace", "logspace", "eye",
+    "randperm", "tensor", "as_tensor", "scalar_tensor", "finfo", "iinfo", "device", "Size", "manual_seed")}
+# Names of helpers that answer a yes/no question: their result is a Python bool, not a tensor.
+PREDICATE_NAME = re.compile(r"^_*(exists|is_.*|has_.*|should_.*|can_.*|check_.*|divisible_by|.*_exists)$")
 # Tensor methods whose arguments are tensors too (`x.masked_fill(mask, 0)`, `x.gather(1, index)`).
 TENSOR_ARG_METHODS = {
     "masked_fill", "masked_fill_", "gather", "scatter", "scatter_", "scatter_add", "scatter_add_", "index_select",
@@ -136,10 +142,14 @@ def tensor_evidence(fn: cst.FunctionDef, imports: ImportTable) -> set[str]:
             by_einops = qual.startswith("einops.")
             by_method = (isinstance(func, cst.Attribute) and func.attr.value in TENSOR_ARG_METHODS
                          and isinstance(func.value, cst.Name))
-            if by_torch or by_self or by_einops or by_method:
-                for arg in node.args:
-                    if isinstance(arg.value, cst.Name):
-                        found.add(arg.value.value)
+            positional = [a.value for a in node.args if a.keyword is None and a.star == ""]
+            if by_self or by_method:
+                names = positional
+            elif (by_torch and qual not in TORCH_FACTORIES) or by_einops:
+                names = positional[:1]  # torch.clamp(x, lo): only x is surely a tensor
+            else:
+                names = []
+            found.update(n.value for n in names if isinstance(n, cst.Name))
 
         def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
             if isinstance(node.operator, cst.MatrixMultiply):
@@ -470,7 +480,10 @@ class TensorEnv:
             return None
         if qual.startswith("math."):
             return SCALAR if any(is_tensor(k) for k in arg_kinds) else None
-        # a function from elsewhere: tensor in, tensor out (einops.rearrange, a project helper, ...)
+        # a function from elsewhere: tensor in, tensor out (einops.rearrange, a project helper, ...),
+        # unless its name asks a question (`exists(t)`, `is_empty(t)`)
+        if PREDICATE_NAME.match(qual.rsplit(".", 1)[-1]):
+            return META
         return TENSOR if arg_kinds and is_tensor(arg_kinds[0]) else None
 
     def _has_dim_method(self, node: cst.Call) -> bool:
@@ -535,8 +548,12 @@ class _ReturnCollector(cst.CSTVisitor):
         self.env.bind_loop_target(node.target, node.iter)
 
     def visit_Return(self, node: cst.Return) -> None:
-        if node.value is None:
-            return
+        if node.value is None or (isinstance(node.value, cst.Name) and node.value.value == "None"):
+            return  # `return None` keeps an Optional[Tensor] a tensor
         kind = self.env.kind_of(node.value)
-        self.kind = kind if not self._seen_return else join(self.kind, kind)
+        if not self._seen_return:
+            self.kind = kind
+        elif self.kind != kind:
+            # returns disagree (a tensor on one path, a bool on another): say nothing
+            self.kind = TENSOR if {self.kind, kind} == {TENSOR, BOOL_TENSOR} else None
         self._seen_return = True
