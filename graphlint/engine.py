@@ -27,6 +27,10 @@ from graphlint.suppressions import parse_suppressions
 from graphlint.walker import CheckContext, walk_function
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
+# libcst visits recursively, ~5 frames per nesting level: a 300-term `a + b + ...` chain (sympy has
+# them) needs far more than Python's default 1,000. Python-to-Python calls do not use the C stack
+# on 3.11+, so a high limit is safe.
+RECURSION_LIMIT = 30_000
 
 
 @dataclass(frozen=True)
@@ -226,6 +230,7 @@ def lint_paths(paths: list[str], options: LintOptions) -> LintResult:
 
 def lint_files(files: list[str], options: LintOptions, errors: list[FileError] | None = None,
                stdin: SourceFile | None = None) -> LintResult:
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     result = LintResult(errors=list(errors or []))
     jobs = options.jobs or os.cpu_count() or 1
     parallel = jobs > 1 and len(files) > PARALLEL_THRESHOLD

@@ -138,3 +138,13 @@ def test_many_files_in_parallel_match_serial(tree):
     _, serial = cli_json(".", "--jobs", "1", cwd=tree)
     assert parallel == serial
     assert len(parallel["findings"]) == 21 and len(parallel["errors"]) == 1
+
+
+def test_deeply_nested_expression(tree):
+    # sympy ships 300-term sums; libcst visits them recursively
+    terms = " + ".join(f"s{i % 4}*s{(i + 1) % 4}" for i in range(1500))
+    (tree / "deep.py").write_text(f"import torch\n\n@torch.compile\ndef f(s0, s1, s2, s3):\n    print(s0)\n"
+                                  f"    return {terms}\n")
+    proc, doc = cli_json(".", cwd=tree)
+    assert doc["errors"] == []
+    assert ("deep.py", "GL201") in {(f["path"], f["code"]) for f in doc["findings"]}

@@ -476,7 +476,7 @@ def aggregate(results: list[dict], meta: dict) -> dict:
         name = r["entry_point"]
         ep = EP.REGISTRY[name]
         c = r.get("compile", {})
-        e = {"package": ep.package, "status": r.get("status"),
+        e = {"package": ep.package, "split": ep.split, "status": r.get("status"),
              "description": ep.description,
              "graph_count": c.get("graph_count"),
              "counter_graph_breaks": c.get("counter_graph_break_total"),
@@ -550,7 +550,8 @@ def aggregate(results: list[dict], meta: dict) -> dict:
     for (p, l), d in sorted(sites.items()):
         fams = sorted(d["families"], key=lambda f: fam_rank[f])
         site_list.append({
-            "path": p, "line": l, "package": d["package"], "func": d["func"],
+            "path": p, "line": l, "package": d["package"], "split": EP.split_of(d["package"])
+            if d["package"] in EP.PACKAGES else "dev", "func": d["func"],
             "family": fams[0], "families": fams,
             "gb_ids": sorted(d["gb_ids"]), "gb_types": sorted(d["gb_types"]),
             "reasons": sorted(d["reasons"])[:4], "kinds": sorted(d["kinds"]),
@@ -558,7 +559,8 @@ def aggregate(results: list[dict], meta: dict) -> dict:
             "source": d["source"], "entry_points": sorted(d["entry_points"]),
         })
     unattr = [{"gb_ids": u["gb_ids"], "innermost": u["innermost"], "reason": u["reason"],
-               "kind": u["kind"], "entry_points": sorted(u["entry_points"])}
+               "kind": u["kind"], "entry_points": sorted(u["entry_points"]),
+               "splits": sorted({eps[n]["split"] for n in u["entry_points"]})}
               for _k, u in sorted(unattributed.items(), key=lambda kv: str(kv[0]))]
     by_family = {f: sum(1 for s in site_list if s["family"] == f) for f in FAMILIES}
     by_pkg: dict[str, dict] = {}
@@ -574,6 +576,26 @@ def aggregate(results: list[dict], meta: dict) -> dict:
                        "unattributed_breaks": len(unattr),
                        "covered_lines": sum(len(v) for v in cov.values()),
                        "traced_lines": sum(len(v) for v in trc.values())}
+    # the same per split ("dev": packages used while tuning graphlint; "heldout": never tuned on)
+    split_pkgs = {sp: {d for d in EP.PACKAGES if EP.split_of(d) == sp} for sp in EP.SPLITS}
+    top_split = {os.path.basename(d): EP.split_of(dist) for d, (dist, _s) in roots.items()}
+
+    def _lines(m, sp):
+        return sum(len(v) for f, v in m.items() if top_split.get(f.split("/")[0]) == sp)
+    by_split = {}
+    for sp in EP.SPLITS:
+        sp_eps = [e for e in eps.values() if e["split"] == sp]
+        st: dict[str, int] = {}
+        for e in sp_eps:
+            st[e["status"]] = st.get(e["status"], 0) + 1
+        sp_sites = [s for s in site_list if s["split"] == sp]
+        by_split[sp] = {"packages": sorted(split_pkgs[sp]), "entry_points": len(sp_eps),
+                        "status": dict(sorted(st.items())), "break_sites": len(sp_sites),
+                        "break_sites_by_family": {f: sum(1 for s in sp_sites if s["family"] == f)
+                                                  for f in FAMILIES},
+                        "unattributed_breaks": sum(1 for u in unattr if sp in u["splits"]),
+                        "covered_lines": _lines(cov, sp), "traced_lines": _lines(trc, sp)}
+    meta["summary"]["by_split"] = by_split
     return {
         "meta": meta,
         "entry_points": eps,
@@ -613,7 +635,8 @@ def _reason_summary(reason: str, gb_type: str) -> str:
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--worker", nargs=2, metavar=("ENTRY", "OUT"), help=argparse.SUPPRESS)
-    ap.add_argument("--only", default="", help="comma-separated entry point names or package names")
+    ap.add_argument("--only", default="",
+                    help="comma-separated entry point names, package names or split names (dev, heldout)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--nice", type=int, default=10, help="nice level of the workers (0: none)")
@@ -632,11 +655,11 @@ def main():
     names = sorted(EP.REGISTRY)
     if args.list:
         for n in names:
-            print(f"{n:55s} {EP.REGISTRY[n].description}")
+            print(f"{n:55s} {EP.REGISTRY[n].split:8s} {EP.REGISTRY[n].description}")
         return
     only = set(filter(None, args.only.split(",")))
     if only:
-        names = [n for n in names if n in only or EP.REGISTRY[n].package in only]
+        names = [n for n in names if n in only or EP.REGISTRY[n].package in only or EP.REGISTRY[n].split in only]
     os.makedirs(RAW_DIR, exist_ok=True)
 
     t0 = time.time()
@@ -683,8 +706,10 @@ def main():
         "torch_version": torch.__version__,
         "python": sys.version.split()[0],
         "platform": platform.platform(terse=True),
-        "packages": {d: {"version": versions[d], "import_dirs": EP.PACKAGES[d]["dirs"]}
+        "packages": {d: {"version": versions[d], "import_dirs": EP.PACKAGES[d]["dirs"],
+                         "split": EP.split_of(d)}
                      for d in sorted(EP.PACKAGES)},
+        "splits": {sp: sorted(d for d in EP.PACKAGES if EP.split_of(d) == sp) for sp in EP.SPLITS},
         "date": _dt.date.today().isoformat(),
         "command": "bench/accuracy/.venv/bin/python bench/accuracy/collect.py"
                    + (f" --only {args.only}" if args.only else ""),

@@ -20,14 +20,29 @@ import torch
 
 # distribution name -> import directories that belong to it (all are scanned by the linter and
 # count as "package code" when attributing a break to its deepest frame)
+#
+# split: "dev" packages were looked at while graphlint was being tuned (their false negatives and
+# false positives drove rule changes), so their scores are optimistic. "heldout" packages were chosen
+# and measured only after that tuning stopped (see README.md) and must not be used to tune the linter.
 PACKAGES: dict[str, dict] = {
-    "torchmetrics": {"dirs": ["torchmetrics"]},
-    "kornia": {"dirs": ["kornia"]},
-    "pyro-ppl": {"dirs": ["pyro"]},
-    "x-transformers": {"dirs": ["x_transformers"]},
-    "gpytorch": {"dirs": ["gpytorch"]},
-    "linear-operator": {"dirs": ["linear_operator"]},
+    "torchmetrics": {"dirs": ["torchmetrics"], "split": "dev"},
+    "kornia": {"dirs": ["kornia"], "split": "dev"},
+    "pyro-ppl": {"dirs": ["pyro"], "split": "dev"},
+    "x-transformers": {"dirs": ["x_transformers"], "split": "dev"},
+    "gpytorch": {"dirs": ["gpytorch"], "split": "dev"},
+    "linear-operator": {"dirs": ["linear_operator"], "split": "dev"},
+    # ---- held out
+    "torch-geometric": {"dirs": ["torch_geometric"], "split": "heldout"},
+    "vector-quantize-pytorch": {"dirs": ["vector_quantize_pytorch"], "split": "heldout"},
+    "torchdiffeq": {"dirs": ["torchdiffeq"], "split": "heldout"},
+    "zuko": {"dirs": ["zuko"], "split": "heldout"},
+    "torchsde": {"dirs": ["torchsde"], "split": "heldout"},
 }
+SPLITS = ("dev", "heldout")
+
+
+def split_of(package: str) -> str:
+    return PACKAGES[package].get("split", "dev")
 
 
 def package_roots() -> dict[str, tuple[str, str]]:
@@ -51,6 +66,10 @@ class EntryPoint:
     fn: Callable
     calls: int = 2  # how many times the callable is invoked (eager and compiled)
 
+    @property
+    def split(self) -> str:
+        return split_of(self.package)
+
 
 REGISTRY: dict[str, EntryPoint] = {}
 
@@ -58,7 +77,7 @@ REGISTRY: dict[str, EntryPoint] = {}
 def entry(package: str, description: str, calls: int = 2):
     def deco(fn):
         short = {"pyro-ppl": "pyro", "x-transformers": "x_transformers",
-                 "linear-operator": "linear_operator"}.get(package, package)
+                 "linear-operator": "linear_operator"}.get(package, PACKAGES[package]["dirs"][0])
         name = f"{short}.{fn.__name__}"
         if name in REGISTRY:
             raise ValueError(f"duplicate entry point {name}")
@@ -855,3 +874,466 @@ def gp_eval_on_train_inputs():
     def f(x):
         return model(x).mean
     return f, (x,)
+
+
+# #################################################################################################
+# HELD-OUT SPLIT (torch-geometric, vector-quantize-pytorch, torchdiffeq, zuko, torchsde).
+# Written and measured after graphlint's tuning on the dev packages stopped; never tune on these.
+# #################################################################################################
+
+def _graph(n=10, e=30, f=8):
+    """A small random directed graph: node features [n, f] and edge_index [2, e] (no self loops)."""
+    src = torch.randint(0, n, (e,))
+    dst = (src + torch.randint(1, n, (e,))) % n
+    return torch.randn(n, f), torch.stack([src, dst])
+
+
+def _graph_batch(sizes=(6, 5, 7), f=8, deg=3):
+    """Several small graphs concatenated PyG-style: x, edge_index, batch vector."""
+    xs, eis, bs, off = [], [], [], 0
+    for g, n in enumerate(sizes):
+        x, ei = _graph(n, n * deg, f)
+        xs.append(x)
+        eis.append(ei + off)
+        bs.append(torch.full((n,), g, dtype=torch.long))
+        off += n
+    return torch.cat(xs), torch.cat(eis, 1), torch.cat(bs)
+
+
+# ============================================================ torch-geometric ==
+@entry("torch-geometric", "nn.models.GCN (2 layers) forward on one graph")
+def gcn_model():
+    from torch_geometric.nn.models import GCN
+    x, ei = _graph()
+    return GCN(8, 16, num_layers=2, out_channels=4).eval(), (x, ei)
+
+
+@entry("torch-geometric", "nn.GATConv (2 heads) forward, training mode (attention dropout)")
+def gat_conv():
+    from torch_geometric.nn import GATConv
+    x, ei = _graph()
+    return GATConv(8, 8, heads=2, dropout=0.1), (x, ei)
+
+
+@entry("torch-geometric", "GraphSAGE + global_mean_pool over a batch of graphs (graph classification)")
+def sage_global_pool():
+    from torch_geometric.nn import global_mean_pool
+    from torch_geometric.nn.models import GraphSAGE
+    x, ei, batch = _graph_batch()
+    net = GraphSAGE(8, 16, num_layers=2).eval()
+    head = torch.nn.Linear(16, 3)
+
+    def f(x, ei, batch):
+        return head(global_mean_pool(net(x, ei), batch))
+    return f, (x, ei, batch)
+
+
+@entry("torch-geometric", "GIN (MLP conv) + global_add_pool + global_max_pool")
+def gin_pool():
+    from torch_geometric.nn import global_add_pool, global_max_pool
+    from torch_geometric.nn.models import GIN
+    x, ei, batch = _graph_batch()
+    net = GIN(8, 16, num_layers=2).eval()
+
+    def f(x, ei, batch):
+        h = net(x, ei)
+        return torch.cat([global_add_pool(h, batch), global_max_pool(h, batch)], -1)
+    return f, (x, ei, batch)
+
+
+@entry("torch-geometric", "nn.TopKPooling (ratio 0.5) between two GCNConv layers")
+def topk_pooling():
+    from torch_geometric.nn import GCNConv, TopKPooling
+    x, ei, batch = _graph_batch()
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.c1 = GCNConv(8, 16)
+            self.pool = TopKPooling(16, ratio=0.5)
+            self.c2 = GCNConv(16, 16)
+
+        def forward(self, x, ei, batch):
+            x = self.c1(x, ei).relu()
+            x, ei, _, batch, _, _ = self.pool(x, ei, batch=batch)
+            return self.c2(x, ei)
+    return Net().eval(), (x, ei, batch)
+
+
+@entry("torch-geometric", "to_dense_batch + to_dense_adj + DenseGCNConv + dense_diff_pool")
+def dense_diff_pool():
+    from torch_geometric.nn import DenseGCNConv, dense_diff_pool
+    from torch_geometric.utils import to_dense_adj, to_dense_batch
+    x, ei, batch = _graph_batch()
+    conv = DenseGCNConv(8, 16)
+    assign = DenseGCNConv(8, 4)
+
+    def f(x, ei, batch):
+        xd, mask = to_dense_batch(x, batch)
+        adj = to_dense_adj(ei, batch)
+        s = assign(xd, adj, mask)
+        h = conv(xd, adj, mask)
+        return dense_diff_pool(h, adj, s, mask)
+    return f, (x, ei, batch)
+
+
+@entry("torch-geometric", "nn.TransformerConv with edge features")
+def transformer_conv():
+    from torch_geometric.nn import TransformerConv
+    x, ei = _graph()
+    return TransformerConv(8, 8, heads=2, edge_dim=4).eval(), (x, ei, torch.randn(ei.shape[1], 4))
+
+
+@entry("torch-geometric", "nn.ChebConv (K=3, sym normalisation, lambda_max computed)")
+def cheb_conv():
+    from torch_geometric.nn import ChebConv
+    x, ei = _graph()
+    return ChebConv(8, 8, K=3), (x, ei)
+
+
+@entry("torch-geometric", "utils: to_undirected + remove/add_self_loops + dropout_edge + degree")
+def edge_utils():
+    from torch_geometric.utils import add_self_loops, degree, dropout_edge, remove_self_loops, to_undirected
+
+    def f(ei):
+        ei = to_undirected(ei)
+        ei, _ = remove_self_loops(ei)
+        ei, _ = dropout_edge(ei, p=0.2)
+        ei, _ = add_self_loops(ei, num_nodes=10)
+        return degree(ei[0], num_nodes=10)
+    return f, (_graph()[1],)
+
+
+@entry("torch-geometric", "utils.k_hop_subgraph (2 hops, relabel) + GCNConv on the subgraph")
+def k_hop_subgraph():
+    from torch_geometric.nn import GCNConv
+    from torch_geometric.utils import k_hop_subgraph as khs
+    x, ei = _graph(12, 30)
+    conv = GCNConv(8, 8)
+
+    def f(x, ei):
+        subset, sub_ei, mapping, _ = khs(torch.tensor([0, 3]), 2, ei, relabel_nodes=True, num_nodes=12)
+        return conv(x[subset], sub_ei)[mapping]
+    return f, (x, ei)
+
+
+@entry("torch-geometric", "nn.models.GAE (GCN encoder) recon_loss with negative sampling")
+def gae_recon_loss():
+    from torch_geometric.nn import GCNConv
+    from torch_geometric.nn.models import GAE
+    x, ei = _graph(12, 30)
+    model = GAE(GCNConv(8, 8))
+
+    def f(x, ei):
+        z = model.encode(x, ei)
+        return model.recon_loss(z, ei)
+    return f, (x, ei)
+
+
+@entry("torch-geometric", "nn.aggr.Set2Set readout (LSTM, 2 steps) over a batch of graphs")
+def set2set_readout():
+    from torch_geometric.nn.aggr import Set2Set
+    x, _ei, batch = _graph_batch()
+    return Set2Set(8, processing_steps=2), (x, batch)
+
+
+@entry("torch-geometric", "nn.pool.EdgePooling (edge contraction) forward", calls=1)
+def edge_pooling():
+    from torch_geometric.nn.pool import EdgePooling
+    x, ei, batch = _graph_batch()
+    return EdgePooling(8).eval(), (x, ei, batch)
+
+
+# ==================================================== vector-quantize-pytorch ==
+@entry("vector-quantize-pytorch", "VectorQuantize forward in training mode (EMA codebook update)")
+def vq_train():
+    from vector_quantize_pytorch import VectorQuantize
+    vq = VectorQuantize(dim=16, codebook_size=32, decay=0.8, commitment_weight=1.0)
+    return vq, (torch.randn(2, 24, 16),)
+
+
+@entry("vector-quantize-pytorch", "VectorQuantize with kmeans_init + dead-code expiry (training)")
+def vq_kmeans_dead_code():
+    from vector_quantize_pytorch import VectorQuantize
+    vq = VectorQuantize(dim=16, codebook_size=16, kmeans_init=True, kmeans_iters=3,
+                        threshold_ema_dead_code=2)
+    return vq, (torch.randn(2, 24, 16),)
+
+
+@entry("vector-quantize-pytorch", "VectorQuantize cosine-sim, 2 heads, separate codebooks, eval + mask")
+def vq_cosine_heads_eval():
+    from vector_quantize_pytorch import VectorQuantize
+    vq = VectorQuantize(dim=16, codebook_size=32, heads=2, separate_codebook_per_head=True,
+                        use_cosine_sim=True, codebook_dim=8).eval()
+    mask = torch.ones(2, 24, dtype=torch.bool)
+    mask[1, 20:] = False
+    return vq, (torch.randn(2, 24, 16),), {"mask": mask}
+
+
+@entry("vector-quantize-pytorch", "ResidualVQ (3 quantizers) with quantize_dropout, training")
+def residual_vq_dropout():
+    from vector_quantize_pytorch import ResidualVQ
+    rvq = ResidualVQ(dim=16, num_quantizers=3, codebook_size=32, quantize_dropout=True)
+    return rvq, (torch.randn(2, 24, 16),)
+
+
+@entry("vector-quantize-pytorch", "FSQ (levels 8,5,5,5) forward on an image feature map")
+def fsq():
+    from vector_quantize_pytorch import FSQ
+    return FSQ(levels=[8, 5, 5, 5], dim=16), (torch.randn(2, 16, 4, 4),)
+
+
+@entry("vector-quantize-pytorch", "LFQ with entropy + commitment loss, training")
+def lfq_train():
+    from vector_quantize_pytorch import LFQ
+    q = LFQ(codebook_size=256, dim=16, entropy_loss_weight=0.1, diversity_gamma=1.0)
+    return q, (torch.randn(2, 24, 16),)
+
+
+@entry("vector-quantize-pytorch", "ResidualLFQ (2 quantizers) eval forward")
+def residual_lfq():
+    from vector_quantize_pytorch import ResidualLFQ
+    q = ResidualLFQ(dim=16, codebook_size=64, num_quantizers=2).eval()
+    return q, (torch.randn(2, 24, 16),)
+
+
+@entry("vector-quantize-pytorch", "LatentQuantize (levels 5,5,8) forward on a channel-first map, training")
+def latent_quantize():
+    from vector_quantize_pytorch import LatentQuantize
+    q = LatentQuantize(levels=[5, 5, 8], dim=16, commitment_loss_weight=0.1, quantization_loss_weight=0.1)
+    return q, (torch.randn(2, 16, 4, 4),)
+
+
+@entry("vector-quantize-pytorch", "SimVQ forward, training")
+def sim_vq():
+    from vector_quantize_pytorch import SimVQ
+    return SimVQ(dim=16, codebook_size=64), (torch.randn(2, 24, 16),)
+
+
+@entry("vector-quantize-pytorch", "ResidualFSQ (2 quantizers) forward, training")
+def residual_fsq():
+    from vector_quantize_pytorch import ResidualFSQ
+    q = ResidualFSQ(dim=16, levels=[8, 5, 5], num_quantizers=2)
+    return q, (torch.randn(2, 24, 16),)
+
+
+@entry("vector-quantize-pytorch", "RandomProjectionQuantizer (BEST-RQ targets)")
+def random_projection_quantizer():
+    from vector_quantize_pytorch import RandomProjectionQuantizer
+    q = RandomProjectionQuantizer(dim=16, num_codebooks=2, codebook_dim=8, codebook_size=32)
+    return q, (torch.randn(2, 24, 16),)
+
+
+# ================================================================ torchdiffeq ==
+class _ODEFunc(torch.nn.Module):
+    def __init__(self, d=4):
+        super().__init__()
+        self.net = torch.nn.Sequential(torch.nn.Linear(d, 16), torch.nn.Tanh(), torch.nn.Linear(16, d))
+
+    def forward(self, t, y):
+        return self.net(y)
+
+
+@entry("torchdiffeq", "odeint dopri5 (adaptive step) of a neural ODE")
+def odeint_dopri5():
+    from torchdiffeq import odeint
+    func = _ODEFunc()
+
+    def f(y0, t):
+        return odeint(func, y0, t, rtol=1e-3, atol=1e-4, method="dopri5")
+    return f, (torch.randn(3, 4), torch.linspace(0, 1, 5))
+
+
+@entry("torchdiffeq", "odeint rk4 fixed grid (step_size option)")
+def odeint_rk4():
+    from torchdiffeq import odeint
+    func = _ODEFunc()
+
+    def f(y0, t):
+        return odeint(func, y0, t, method="rk4", options={"step_size": 0.25})
+    return f, (torch.randn(3, 4), torch.linspace(0, 1, 3))
+
+
+@entry("torchdiffeq", "odeint_adjoint dopri5 + backward (adjoint sensitivities)", calls=1)
+def odeint_adjoint_backward():
+    from torchdiffeq import odeint_adjoint
+    func = _ODEFunc()
+
+    def f(y0, t):
+        ys = odeint_adjoint(func, y0, t, rtol=1e-3, atol=1e-4, method="dopri5")
+        ys.pow(2).sum().backward()
+        return ys
+    return f, (torch.randn(3, 4), torch.linspace(0, 1, 3))
+
+
+@entry("torchdiffeq", "odeint_event: integrate until an event function crosses zero", calls=1)
+def odeint_event():
+    from torchdiffeq import odeint_event as oe
+
+    class Fall(torch.nn.Module):
+        def forward(self, t, state):
+            pos, vel = state
+            return vel, torch.full_like(vel, -9.8)
+
+    def event_fn(t, state):
+        return state[0]  # position hits zero
+
+    def f(pos, vel):
+        return oe(Fall(), (pos, vel), torch.tensor(0.0), event_fn=event_fn, method="dopri5",
+                  rtol=1e-3, atol=1e-4)
+    return f, (torch.tensor([1.0]), torch.tensor([0.0]))
+
+
+@entry("torchdiffeq", "odeint bosh3 (adaptive) with step_t + jump_t options")
+def odeint_bosh3_step_t():
+    from torchdiffeq import odeint
+    func = _ODEFunc()
+
+    def f(y0, t):
+        return odeint(func, y0, t, rtol=1e-3, atol=1e-4, method="bosh3",
+                      options={"step_t": torch.tensor([0.3]), "jump_t": torch.tensor([0.6])})
+    return f, (torch.randn(3, 4), torch.linspace(0, 1, 3))
+
+
+@entry("torchdiffeq", "odeint implicit_adams (fixed step, predictor-corrector)")
+def odeint_implicit_adams():
+    from torchdiffeq import odeint
+    func = _ODEFunc()
+
+    def f(y0, t):
+        return odeint(func, y0, t, method="implicit_adams", options={"step_size": 0.25})
+    return f, (torch.randn(3, 4), torch.linspace(0, 1, 3))
+
+
+@entry("torchdiffeq", "odeint dopri5 over decreasing time (reverse integration) on a tuple state")
+def odeint_reverse_tuple():
+    from torchdiffeq import odeint
+    lin = torch.nn.Linear(2, 2)
+
+    def func(t, state):
+        a, b = state
+        return lin(b), -a
+
+    def f(a, b, t):
+        return odeint(func, (a, b), t, rtol=1e-3, atol=1e-4)
+    return f, (torch.randn(2), torch.randn(2), torch.tensor([1.0, 0.5, 0.0]))
+
+
+# ======================================================================= zuko ==
+@entry("zuko", "flows.MAF (conditional) log_prob")
+def maf_log_prob():
+    import zuko
+    flow = zuko.flows.MAF(features=3, context=2, transforms=2, hidden_features=[16])
+
+    def f(x, c):
+        return flow(c).log_prob(x)
+    return f, (torch.randn(8, 3), torch.randn(8, 2))
+
+
+@entry("zuko", "flows.NSF (spline) rsample + log_prob")
+def nsf_sample():
+    import zuko
+    flow = zuko.flows.NSF(features=3, context=0, transforms=2, hidden_features=[16])
+
+    def f():
+        d = flow()
+        x = d.rsample((8,))
+        return d.log_prob(x)
+    return f, ()
+
+
+@entry("zuko", "flows.NAF (monotonic neural transform) log_prob + sample (bisection inverse)", calls=1)
+def naf_sample():
+    import zuko
+    flow = zuko.flows.NAF(features=2, transforms=1, hidden_features=[16], signal=4)
+
+    def f(x):
+        d = flow()
+        return d.log_prob(x), d.sample((4,))
+    return f, (torch.randn(8, 2),)
+
+
+@entry("zuko", "flows.CNF (continuous flow, adaptive dopri45 + Hutchinson trace) log_prob", calls=1)
+def cnf_log_prob():
+    import zuko
+    flow = zuko.flows.CNF(features=2, context=0, hidden_features=[16])
+
+    def f(x):
+        return flow().log_prob(x)
+    return f, (torch.randn(8, 2),)
+
+
+@entry("zuko", "flows.GF (gaussianization) + SOSPF (polynomial) log_prob")
+def gf_sospf():
+    import zuko
+    gf = zuko.flows.GF(features=3, transforms=2, components=4)
+    sp = zuko.flows.SOSPF(features=3, transforms=2, hidden_features=[16])
+
+    def f(x):
+        return gf().log_prob(x) + sp().log_prob(x)
+    return f, (torch.randn(8, 3),)
+
+
+@entry("zuko", "flows.RealNVP (coupling) sample + GMM mixture log_prob")
+def realnvp_gmm():
+    import zuko
+    nvp = zuko.flows.RealNVP(features=4, transforms=2, hidden_features=[16])
+    gmm = zuko.flows.GMM(features=4, components=3)
+
+    def f(x):
+        return nvp().sample((4,)), gmm().log_prob(x)
+    return f, (torch.randn(8, 4),)
+
+
+# =================================================================== torchsde ==
+class _SDE(torch.nn.Module):
+    noise_type = "diagonal"
+    sde_type = "ito"
+
+    def __init__(self, d=3):
+        super().__init__()
+        self.mu = torch.nn.Linear(d, d)
+        self.sigma = torch.nn.Linear(d, d)
+
+    def f(self, t, y):
+        return self.mu(y)
+
+    def g(self, t, y):
+        return torch.sigmoid(self.sigma(y))
+
+
+@entry("torchsde", "sdeint Euler-Maruyama (Ito, diagonal noise, default Brownian interval)")
+def sdeint_euler():
+    import torchsde
+    sde = _SDE()
+
+    def f(y0, ts):
+        return torchsde.sdeint(sde, y0, ts, method="euler", dt=0.1)
+    return f, (torch.randn(4, 3), torch.linspace(0, 0.5, 3))
+
+
+@entry("torchsde", "sdeint Milstein with adaptive stepping")
+def sdeint_milstein_adaptive():
+    import torchsde
+    sde = _SDE()
+
+    def f(y0, ts):
+        return torchsde.sdeint(sde, y0, ts, method="milstein", dt=0.1, adaptive=True, rtol=1e-2, atol=1e-2)
+    return f, (torch.randn(4, 3), torch.linspace(0, 0.5, 3))
+
+
+@entry("torchsde", "sdeint_adjoint (reversible Heun, Stratonovich) + backward", calls=1)
+def sdeint_adjoint_backward():
+    import torchsde
+
+    class StratSDE(_SDE):
+        sde_type = "stratonovich"
+    sde = StratSDE()
+
+    def f(y0, ts):
+        bm = torchsde.BrownianInterval(t0=0.0, t1=0.5, size=(4, 3))
+        ys = torchsde.sdeint_adjoint(sde, y0, ts, bm=bm, method="reversible_heun", dt=0.1,
+                                     adjoint_method="adjoint_reversible_heun")
+        ys.sum().backward()
+        return ys
+    return f, (torch.randn(4, 3), torch.linspace(0, 0.5, 3))

@@ -4,6 +4,12 @@
     python bench/accuracy/score.py                                  # both scopes, default families
     python bench/accuracy/score.py --scopes all --families scalar,control-flow
     python bench/accuracy/score.py --python /path/to/venv/bin/python --top 40
+    python bench/accuracy/score.py --splits heldout                # only the held-out packages
+
+Numbers are reported for each split and for all of them together: "dev" packages were looked at while
+graphlint was tuned, "heldout" packages were added (and measured) after the tuning stopped, so the
+heldout numbers are the unbiased estimate. graphlint runs once per scope and split, over that split's
+packages only, so one split's packages cannot change the other split's findings.
 
 Any Python 3 runs this script (stdlib only). The linter is run as
 ``<--python> -m graphlint check --format json --exit-zero --scope SCOPE <package dirs>`` from the
@@ -41,6 +47,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 DEFAULT_FAMILIES = ("scalar", "print/log", "control-flow", "dyn-shape")
 ALL_FAMILIES = ("scalar", "print/log", "control-flow", "dyn-shape", "other")
+SPLIT_ORDER = ("dev", "heldout")
 GREP_RE = re.compile(r"\.item\(\)|\.tolist\(\)|print\(|logging\.|logger\.|\.nonzero\(|torch\.nonzero"
                      r"|\bif\b.*\.(any|all)\(\)")
 
@@ -139,7 +146,12 @@ def _ratio(a: int, b: int):
     return round(a / b, 4) if b else None
 
 
-def score(findings: list[dict], gt: dict, families: tuple[str, ...], dist_of_top: dict, src: Source) -> dict:
+def _split_key(sp: str):
+    return (SPLIT_ORDER.index(sp) if sp in SPLIT_ORDER else len(SPLIT_ORDER), sp)
+
+
+def score(findings: list[dict], gt: dict, families: tuple[str, ...], dist_of_top: dict, src: Source,
+          split_of_dist: dict) -> dict:
     covered = {f: from_ranges(r) for f, r in gt["covered"].items()}
     traced = {f: from_ranges(r) for f, r in gt["traced"].items()}
     chain = {f: from_ranges(r) for f, r in gt.get("chain", {}).items()}
@@ -166,7 +178,8 @@ def score(findings: list[dict], gt: dict, families: tuple[str, ...], dist_of_top
     rec_rows = []
     for (p, l), s in sorted(sel_sites.items()):
         exact = (p, l) in by_line
-        rec_rows.append({"path": p, "line": l, "package": s["package"], "family": s["family"],
+        rec_rows.append({"path": p, "line": l, "package": s["package"],
+                         "split": split_of_dist.get(s["package"], "dev"), "family": s["family"],
                          "gb_ids": s["gb_ids"], "direct": s.get("direct", True), "exact": exact,
                          "tolerant": exact or tolerant_hit(p, l),
                          "codes": sorted({f["code"] for f in by_line.get((p, l), [])}),
@@ -196,6 +209,7 @@ def score(findings: list[dict], gt: dict, families: tuple[str, ...], dist_of_top
             continue
         tp = (p, l) in all_sites
         prec_rows.append({"path": p, "line": l, "code": f["code"], "package": pkg(p),
+                          "split": split_of_dist.get(pkg(p), "dev"),
                           "family": code_family(f["code"]), "tp": tp,
                           "tp_tolerant": tp or near_site(p, f),
                           "on_chain": (not tp) and any(x in chain.get(p, ()) for x in span),
@@ -222,7 +236,14 @@ def score(findings: list[dict], gt: dict, families: tuple[str, ...], dist_of_top
                 "unjudged": unj}
 
     pkgs = sorted(set(dist_of_top.values()))
-    out = {"overall": summarize(rec_rows, prec_rows, unjudged), "by_package": {}, "by_family": {}}
+    out = {"overall": summarize(rec_rows, prec_rows, unjudged), "by_split": {}, "by_package": {},
+           "by_family": {}}
+    for sp in sorted(set(split_of_dist.values()), key=_split_key):
+        ds = {d for d in pkgs if split_of_dist.get(d, "dev") == sp}
+        out["by_split"][sp] = summarize([r for r in rec_rows if r["package"] in ds],
+                                        [r for r in prec_rows if r["package"] in ds],
+                                        sum(unjudged_by_pkg.get(d, 0) for d in ds))
+        out["by_split"][sp]["packages"] = sorted(ds)
     for d in pkgs:
         out["by_package"][d] = summarize([r for r in rec_rows if r["package"] == d],
                                          [r for r in prec_rows if r["package"] == d],
@@ -268,6 +289,8 @@ def main():
                     help="score this graphlint JSON output instead of running graphlint (single scope)")
     ap.add_argument("--no-grep", action="store_true", help="skip the grep baseline")
     ap.add_argument("--top", type=int, default=25, help="false negatives/positives to print per list")
+    ap.add_argument("--splits", default="",
+                    help="comma-separated splits to lint and score (dev, heldout); default: all in the ground truth")
     ap.add_argument("--out", default=os.path.join(HERE, "results.json"))
     args = ap.parse_args()
 
@@ -280,7 +303,20 @@ def main():
         sys.exit(f"unknown families: {sorted(bad)}")
     site = find_site_packages(args.venv)
     pk = gt["meta"]["packages"]
+    split_of_dist = {dist: pk[dist].get("split", "dev") for dist in pk}  # old ground truth: all dev
+    splits = sorted(set(split_of_dist.values()), key=_split_key)
+    if args.splits:
+        want = [x.strip() for x in args.splits.split(",") if x.strip()]
+        bad = set(want) - set(splits)
+        if bad:
+            sys.exit(f"unknown splits: {sorted(bad)} (ground truth has {splits})")
+        splits = [sp for sp in splits if sp in want]
+        pk = {d: v for d, v in pk.items() if split_of_dist[d] in splits}
+        split_of_dist = {d: split_of_dist[d] for d in pk}
+        gt = dict(gt, break_sites=[x for x in gt["break_sites"] if x["package"] in pk])
     dirs = [d for dist in sorted(pk) for d in pk[dist]["import_dirs"]]
+    dirs_of_split = {sp: [d for dist in sorted(pk) if split_of_dist[dist] == sp for d in pk[dist]["import_dirs"]]
+                     for sp in splits}
     dist_of_top = {d: dist for dist in pk for d in pk[dist]["import_dirs"]}
     missing = [d for d in dirs if not os.path.isdir(os.path.join(site, d))]
     if missing:
@@ -289,7 +325,7 @@ def main():
 
     results = {"meta": {"ground_truth": gt["meta"], "families": list(families), "python": args.python,
                         "site_packages": site, "date": time.strftime("%Y-%m-%d"),
-                        "grep_regex": GREP_RE.pattern},
+                        "grep_regex": GREP_RE.pattern, "splits": {sp: dirs_of_split[sp] for sp in splits}},
                "tools": {}}
     runs = []
     scopes = [s.strip() for s in args.scopes.split(",") if s.strip()]
@@ -300,23 +336,34 @@ def main():
         runs.append((f"graphlint[{scopes[0]}]", doc, 0.0, os.getcwd()))
     else:
         for scope in scopes:
-            doc, dt = run_graphlint(args.python, scope, dirs, site, args.graphlint_arg)
-            runs.append((f"graphlint[{scope}]", doc, dt, site))
+            merged: dict = {"findings": [], "errors": [], "summary": {}, "_cmd": []}
+            total = 0.0
+            for sp in splits:
+                doc, dt = run_graphlint(args.python, scope, dirs_of_split[sp], site, args.graphlint_arg)
+                total += dt
+                merged["findings"] += doc.get("findings", [])
+                merged["errors"] += doc.get("errors", [])
+                merged["summary"][sp] = doc.get("summary")
+                merged["_cmd"].append(doc["_cmd"])
+                merged["tool"] = doc.get("tool")
+                merged.setdefault("_seconds_by_split", {})[sp] = round(dt, 2)
+            runs.append((f"graphlint[{scope}]", merged, total, site))
     for name, doc, dt, cwd in runs:
         findings = []
         for f in doc.get("findings", []):
             p = norm_path(f["path"], cwd, site)
             findings.append({"code": f.get("code"), "path": p, "line": int(f["line"]),
                              "end_line": int(f.get("end_line") or f["line"])})
-        sc = score(findings, gt, families, dist_of_top, src)
-        sc["run"] = {"cmd": doc.get("_cmd"), "seconds": round(dt, 2), "findings": len(findings),
+        sc = score(findings, gt, families, dist_of_top, src, split_of_dist)
+        sc["run"] = {"cmd": doc.get("_cmd"), "seconds": round(dt, 2),
+                     "seconds_by_split": doc.get("_seconds_by_split"), "findings": len(findings),
                      "errors": len(doc.get("errors", [])), "summary": doc.get("summary"),
                      "tool": doc.get("tool")}
         sc["errors"] = doc.get("errors", [])[:50]
         results["tools"][name] = sc
     if not args.no_grep:
         g = grep_findings(dirs, site)
-        sc = score(g, gt, families, dist_of_top, src)
+        sc = score(g, gt, families, dist_of_top, src, split_of_dist)
         sc["run"] = {"cmd": f"regex {GREP_RE.pattern}", "findings": len(g)}
         results["tools"]["grep"] = sc
 
@@ -324,12 +371,20 @@ def main():
     s = gt["meta"]["summary"]
     print(f"ground truth: torch {gt['meta']['torch_version']}, {s['entry_points']} entry points {s['status']}, "
           f"{s['break_sites']} break sites {s['break_sites_by_family']}")
+    for sp, ss in (s.get("by_split") or {}).items():
+        if sp in splits:
+            print(f"  {sp:8s}: {', '.join(ss['packages'])}: {ss['entry_points']} entry points {ss['status']}, "
+                  f"{ss['break_sites']} break sites {ss['break_sites_by_family']}")
     print(f"families scored for recall: {', '.join(families)}")
     for name, sc in results["tools"].items():
         r = sc["run"]
         extra = f", {r['seconds']}s" if "seconds" in r else ""
         print(f"{name}: {r['findings']} findings{extra}")
-    print_table("overall", [(n, sc["overall"]) for n, sc in results["tools"].items()])
+    sp_rows = []
+    for sp in splits + (["all"] if len(splits) > 1 else []):
+        for n, sc in results["tools"].items():
+            sp_rows.append((f"{sp} / {n}", sc["overall"] if sp == "all" else sc["by_split"][sp]))
+    print_table("overall, by split (dev: tuned on; heldout: never tuned on; all: both)", sp_rows)
     pk_rows = []
     for d in sorted(set(dist_of_top.values())):
         for n, sc in results["tools"].items():
@@ -347,16 +402,19 @@ def main():
     main_tool = next((n for n in results["tools"] if n.endswith("[all]")), None) or \
         next(iter(results["tools"]))
     sc = results["tools"][main_tool]
-    print(f"\nfalse negatives of {main_tool} ({len(sc['false_negatives'])}; "
-          f"'~' = found within ±1 line, 'i' = break is inside a callee outside the packages):")
-    for r in sc["false_negatives"][: args.top] if args.top else []:
-        flag = ("~" if r["tolerant"] else " ") + (" " if r["direct"] else "i")
-        print(f"  {flag} {r['path']}:{r['line']} [{r['family']} {','.join(r['gb_ids'])}] {r['source'][:90]}")
-    print(f"\nfalse positives of {main_tool} on covered lines ({len(sc['false_positives'])}; "
-          f"'c' = line is a call on a break's stack, 't' = Dynamo traced the line):")
-    for r in sc["false_positives"][: args.top] if args.top else []:
-        flag = ("c" if r["on_chain"] else " ") + ("t" if r["traced"] else " ")
-        print(f"  {flag} {r['path']}:{r['line']} {r['code']} {r['source'][:90]}")
+    for sp in splits:
+        fns = [r for r in sc["false_negatives"] if r["split"] == sp]
+        fps = [r for r in sc["false_positives"] if r["split"] == sp]
+        print(f"\n[{sp}] false negatives of {main_tool} ({len(fns)}; "
+              f"'~' = found within ±1 line, 'i' = break is inside a callee outside the packages):")
+        for r in fns[: args.top] if args.top else []:
+            flag = ("~" if r["tolerant"] else " ") + (" " if r["direct"] else "i")
+            print(f"  {flag} {r['path']}:{r['line']} [{r['family']} {','.join(r['gb_ids'])}] {r['source'][:90]}")
+        print(f"\n[{sp}] false positives of {main_tool} on covered lines ({len(fps)}; "
+              f"'c' = line is a call on a break's stack, 't' = Dynamo traced the line):")
+        for r in fps[: args.top] if args.top else []:
+            flag = ("c" if r["on_chain"] else " ") + ("t" if r["traced"] else " ")
+            print(f"  {flag} {r['path']}:{r['line']} {r['code']} {r['source'][:90]}")
 
     with open(args.out, "w") as f:
         json.dump(results, f, indent=1)
