@@ -48,27 +48,24 @@ def find_config_file(start: Path) -> Path | None:
         if candidate.is_file():
             return candidate
         candidate = directory / "pyproject.toml"
-        if candidate.is_file():
-            try:
-                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-                raise ConfigError(f"{candidate}: invalid TOML: {exc}") from None
-            except OSError as exc:
-                raise ConfigError(f"{candidate}: cannot read: {exc.strerror or exc}") from None
-            if "graphlint" in data.get("tool", {}):
-                return candidate
+        if candidate.is_file() and "graphlint" in _read_toml(candidate).get("tool", {}):
+            return candidate
     return None
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
 def load_config(path: Path | None) -> Config:
     if path is None:
         return Config()
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    data = _read_toml(path)
     table = data if path.name == "graphlint.toml" else data.get("tool", {}).get("graphlint", {})
     return config_from_table(table, path)
 

@@ -44,8 +44,12 @@ def found(result) -> set[tuple[int, str]]:
 
 def expectations(path: Path) -> set[tuple[int, str]]:
     """`# expect: GL101, GL201` comments → {(line, code)}."""
+    return expectations_in(path.read_text())
+
+
+def expectations_in(text: str) -> set[tuple[int, str]]:
     out = set()
-    for n, line in enumerate(path.read_text().splitlines(), start=1):
+    for n, line in enumerate(text.splitlines(), start=1):
         m = EXPECT.search(line)
         if m:
             out.update((n, c.strip()) for c in m.group(1).split(",") if c.strip())

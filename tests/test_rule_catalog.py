@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import EXPECT, lint_tree
+from conftest import expectations_in, lint_tree
 from graphlint.catalog import load_catalog
 from graphlint.checks import all_checks
 from graphlint.torch_version import parse_version
@@ -36,15 +36,6 @@ def _version_where_it_applies(rule) -> str:
     return next(v for v in ("2.13.0", "2.0.0") if rule.applies_to(parse_version(v)))
 
 
-def _expected(code_text: str) -> set[tuple[int, str]]:
-    out = set()
-    for n, line in enumerate(code_text.splitlines(), start=1):
-        m = EXPECT.search(line)
-        if m:
-            out.update((n, c.strip()) for c in m.group(1).split(",") if c.strip())
-    return out
-
-
 @pytest.mark.parametrize("code", sorted(CATALOG))
 def test_examples_are_flagged_exactly_where_marked(code, tmp_path):
     rule = CATALOG[code]
@@ -52,7 +43,7 @@ def test_examples_are_flagged_exactly_where_marked(code, tmp_path):
     examples = rule.examples("Example")
     assert examples, f"{code} has no example"
     for i, example in enumerate(examples):
-        expected = _expected(example)
+        expected = expectations_in(example)
         assert (code in {c for _, c in expected}), f"{code} example {i} marks no line with its code"
         result = lint_tree(tmp_path / f"ex{i}", {"example.py": example}, torch=version)
         assert result.errors == []
