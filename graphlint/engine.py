@@ -189,7 +189,7 @@ def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, 
         end_line=rng.end.line,
         end_column=rng.end.column + 1,
         region=traced.region,
-        gb=rule.gb,
+        gb=raw.gb or rule.gb,
         help=rule.help or None,
         statement_lines=statement_lines,
     )

@@ -96,14 +96,14 @@ class CheckContext:
 
     # ---- reporting ----
     def report(self, node: cst.CSTNode, code: str, message: str | None = None,
-               start_node: cst.CSTNode | None = None) -> None:
+               start_node: cst.CSTNode | None = None, gb: tuple[str, ...] | None = None) -> None:
         key = (code, id(node))
         if key in self._reported:
             return
         self._reported.add(key)
         statement = next((p for p in reversed(self.parents)
                           if isinstance(p, (cst.SimpleStatementLine, cst.BaseCompoundStatement))), None)
-        self.findings.append(RawFinding(code, node, statement, message, start_node))
+        self.findings.append(RawFinding(code, node, statement, message, start_node, gb))
 
 
 class FunctionWalker(cst.CSTVisitor):

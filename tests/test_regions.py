@@ -277,3 +277,27 @@ def test_module_call_override_is_an_entry(lint):
             return -x
     """
     assert found(lint(code)) == {(7, "GL103")}
+
+
+def test_compile_rebinding_the_same_name(tmp_path):
+    files = {
+        "pkg/__init__.py": "from .model import Net\n",
+        "pkg/model.py": """
+            import torch
+            from torch import nn
+
+            class Net(nn.Module):
+                def forward(self, x):
+                    return x.tolist()
+        """,
+        "train.py": """
+            import torch
+            from pkg import Net
+
+            model = Net()
+            model = torch.compile(model)
+        """,
+    }
+    result = lint_tree(tmp_path, files, scope="compiled")
+    assert [(f.path, f.line) for f in result.findings] == [("pkg/model.py", 7)]
+    assert result.findings[0].region.chain == ("train.py:6 torch.compile(model)", "model.py:Net.forward")

@@ -203,7 +203,9 @@ class SummaryBuilder(cst.CSTVisitor):
             info.disabled = True
 
     # ---- assignments: constructors (for compile sites), submodules, tensor attributes, loggers ----
-    def visit_Assign(self, node: cst.Assign) -> None:
+    def leave_Assign(self, original_node: cst.Assign) -> None:
+        # on leave: in `model = torch.compile(model)` the compile call must still see `model = Net()`
+        node = original_node
         value = unwrap_constructor(node.value)
         callee = None
         if isinstance(value, cst.Call):

@@ -27,3 +27,5 @@ class RawFinding:
     message: str | None = None
     # where the reported range starts, when not at `node` (an `if` keyword before its test)
     start_node: cst.CSTNode | None = None
+    # the Dynamo GB ids of this very form, when the rule covers several (GL202: GB4841 vs GB0291)
+    gb: tuple[str, ...] | None = None

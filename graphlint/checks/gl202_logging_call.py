@@ -20,7 +20,8 @@ class LoggingCall(Check):
             return
         qual = ctx.qualname(func)
         if qual is not None and qual.startswith("logging.") and qual.split(".", 1)[1] in LOG_FUNCTIONS:
-            ctx.report(node, self.code, f"`{qual}()` is not traceable: Dynamo breaks the graph at the call")
+            ctx.report(node, self.code, f"`{qual}()` is not traceable: Dynamo breaks the graph at the call",
+                       gb=("GB4841",))
             return
         if func.attr.value not in LOGGER_METHODS:
             return
@@ -29,4 +30,4 @@ class LoggingCall(Check):
         unknown_logger_name = (kind is None and isinstance(receiver, cst.Name) and receiver.value in LOGGER_NAMES
                                and receiver.value not in ctx.imports.names)
         if kind == LOGGER or unknown_logger_name:
-            ctx.report(node, self.code, f"logger method `.{func.attr.value}()` is not traceable (GB0291)")
+            ctx.report(node, self.code, f"logger method `.{func.attr.value}()` is not traceable", gb=("GB0291",))
