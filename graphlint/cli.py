@@ -138,7 +138,7 @@ def check(
     )
     fmt = output_format or OutputFormat(config.output_format)
     file_paths = [p for p in paths if p != "-"]
-    files, errors = discover(file_paths, options.exclude, options.force_exclude)
+    files, errors = discover(file_paths, options.exclude, options.force_exclude, config.respect_gitignore)
     if "-" in paths:
         data = sys.stdin.buffer.read()
         result = lint_stdin(data, stdin_filename or "<stdin>", options,

@@ -17,7 +17,7 @@ from graphlint.torch_version import VersionError, parse_version
 KNOWN_KEYS = {
     "select": list, "extend-select": list, "ignore": list, "extend-ignore": list,
     "per-file-ignores": dict, "exclude": list, "extend-exclude": list, "scope": str,
-    "target-torch": str, "output-format": str, "force-exclude": bool,
+    "target-torch": str, "output-format": str, "force-exclude": bool, "respect-gitignore": bool,
 }
 OUTPUT_FORMATS = ("full", "concise", "json")
 
@@ -38,6 +38,7 @@ class Config:
     target_torch: str | None = None
     output_format: str = "full"
     force_exclude: bool = False
+    respect_gitignore: bool = True
 
 
 def find_config_file(start: Path) -> Path | None:
@@ -86,6 +87,7 @@ def config_from_table(table: dict, path: Path | None) -> Config:
     config.ignore = table.get("ignore", []) + table.get("extend-ignore", [])
     config.exclude = table.get("exclude", []) + table.get("extend-exclude", [])
     config.force_exclude = table.get("force-exclude", False)
+    config.respect_gitignore = table.get("respect-gitignore", True)
     pfi = table.get("per-file-ignores", {})
     for pattern, codes in pfi.items():
         if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 import io
 import os
+import subprocess
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,13 +42,32 @@ def _excluded(name: str, rel: str, patterns: tuple[str, ...]) -> bool:
     return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) for p in patterns)
 
 
+def git_visible_files(directory: str) -> set[str] | None:
+    """Real paths of the files git does not ignore under directory, or None outside a git work tree."""
+    try:
+        # a directory that is itself ignored (a venv inside the repo) was named on purpose: lint it all
+        ignored = subprocess.run(["git", "-C", directory, "check-ignore", "-q", "."], capture_output=True,
+                                 timeout=30)
+        if ignored.returncode == 0:
+            return None
+        proc = subprocess.run(["git", "-C", directory, "ls-files", "-z", "--cached", "--others",
+                               "--exclude-standard"], capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if proc.returncode != 0:
+        return None
+    return {os.path.realpath(os.path.join(directory, name))
+            for name in proc.stdout.decode("utf-8", "surrogateescape").split("\0") if name}
+
+
 def discover(
-    paths: list[str], exclude: tuple[str, ...] = (), force_exclude: bool = False
+    paths: list[str], exclude: tuple[str, ...] = (), force_exclude: bool = False,
+    respect_gitignore: bool = True,
 ) -> tuple[list[str], list[FileError]]:
     """Expand paths into Python files, sorted and de-duplicated.
 
     Directories are walked without following symlinks (so a symlink loop cannot trap us); the default
-    and configured excludes apply to what the walk finds. A file named explicitly is linted even if it
+    and configured excludes, and .gitignore inside a git work tree, apply to what the walk finds. A file named explicitly is linted even if it
     matches an exclude, unless force_exclude (pre-commit passes file names explicitly).
     """
     patterns = DEFAULT_EXCLUDES + tuple(exclude)
@@ -70,6 +90,7 @@ def discover(
                 continue
             files.append(raw)
             continue
+        visible = git_visible_files(raw) if respect_gitignore else None
         for root, dirnames, filenames in os.walk(raw, followlinks=False):
             dirnames[:] = sorted(
                 d for d in dirnames
@@ -81,6 +102,8 @@ def discover(
                     continue
                 if _excluded(name, display_path(full), patterns):
                     continue
+                if visible is not None and os.path.realpath(full) not in visible:
+                    continue  # ignored by .gitignore
                 if os.path.islink(full) and not os.path.exists(full):
                     errors.append(FileError(display_path(full), "missing-path", "broken symlink"))
                     continue

@@ -148,3 +148,19 @@ def test_deeply_nested_expression(tree):
     proc, doc = cli_json(".", cwd=tree)
     assert doc["errors"] == []
     assert ("deep.py", "GL201") in {(f["path"], f["code"]) for f in doc["findings"]}
+
+
+def test_gitignore_is_respected(tree):
+    import subprocess
+    subprocess.run(["git", "init", "-q", str(tree)], check=True)
+    (tree / ".gitignore").write_text("generated/\n")
+    (tree / "generated").mkdir()
+    (tree / "generated" / "gen.py").write_bytes(GOOD)
+    _, doc = cli_json(".", cwd=tree)
+    assert {f["path"] for f in doc["findings"]} == {"good.py"}
+    # named explicitly, an ignored directory is linted
+    _, doc = cli_json("generated", cwd=tree)
+    assert {f["path"] for f in doc["findings"]} == {"generated/gen.py"}
+    (tree / "pyproject.toml").write_text("[tool.graphlint]\nrespect-gitignore = false\n")
+    _, doc = cli_json(".", cwd=tree)
+    assert {f["path"] for f in doc["findings"]} == {"good.py", "generated/gen.py"}

@@ -21,12 +21,16 @@ PIP=("$VENV/bin/python" -m pip --disable-pip-version-check)
 # shellcheck disable=SC2086
 "${PIP[@]}" install -q $TORCH_PIP_ARGS "$TORCH_SPEC"
 "${PIP[@]}" install -q --no-deps -r "$HERE/requirements.txt"
+"${PIP[@]}" check
 "$VENV/bin/python" - <<'PY'
 import importlib.metadata as md
 import torch
 print("torch", torch.__version__)
-for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "linear_operator"):
+for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "linear_operator",
+          # held-out split
+          "torch-geometric", "vector-quantize-pytorch", "torchdiffeq", "zuko", "torchsde"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
+import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
