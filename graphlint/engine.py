@@ -127,7 +127,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     summary = parsed.summary
     imports = ImportTable(summary.module, False)
     imports.names = dict(summary.imports)
-    file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, summary.imports_torch)
+    file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, summary.imports_torch,
+                           summary.module_ctors)
     raw: list[tuple[RawFinding, TracedFunction]] = []
     for key, traced_fn in traced.items():
         node = parsed.functions.get(key)

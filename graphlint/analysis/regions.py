@@ -162,6 +162,14 @@ class ProjectIndex:
                         return [hit]
         return []
 
+    def resolve_hook(self, summary: FileSummary, ref: CallRef) -> list[FuncId]:
+        if ref.kind == "method":
+            return [(summary.path, ref.target)] if ref.target in summary.functions else []
+        if ref.kind == "name":
+            return [(summary.path, ref.target)] if ref.target in summary.functions else []
+        hit = self.lookup_function(ref.target)
+        return [hit] if hit else []
+
     def _submodule_forwards(self, path: str, cls: ClassInfo, attr: str) -> list[FuncId]:
         out = []
         for callee in cls.attr_classes.get(attr, ()):
@@ -230,6 +238,9 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
                     if method in cls.methods and index.is_module_class(summary.path, cls):
                         fid = (summary.path, f"{cls.name}.{method}")
                         enter(fid, Region("module", (f"{cls.name}.{method}",)))
+            for ref in summary.hooks:
+                for fid in index.resolve_hook(summary, ref):
+                    enter(fid, Region("module", (f"forward hook {display_name(index, fid, summary.path)}",)))
         drain()
     if scope == "all":
         for summary in index.files.values():

@@ -15,6 +15,8 @@ from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.names import ImportTable, dotted
 
 COMPILE_FUNCS = {"torch.compile", "torch._dynamo.optimize"}
+HOOK_REGISTRARS = {"register_forward_hook", "register_forward_pre_hook", "register_module_forward_hook",
+                   "register_module_forward_pre_hook"}
 DISABLE_FUNCS = {"torch.compiler.disable", "torch._dynamo.disable", "torch._disable_dynamo"}
 # Method calls that return the module itself: `Net().to(device).eval()` is still a Net.
 _SELF_RETURNING = {"to", "cuda", "cpu", "eval", "train", "float", "half", "double", "bfloat16",
@@ -73,6 +75,10 @@ class FileSummary:
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     compile_sites: list[CompileSite] = field(default_factory=list)
     loggers: set[str] = field(default_factory=set)  # module-level names bound to a logger
+    # module-level names bound to a constructor call: name → callee (`_LOCK = threading.Lock()`)
+    module_ctors: dict[str, str] = field(default_factory=dict)
+    # functions registered as module hooks (`m.register_forward_hook(fn)`): Dynamo traces them with forward
+    hooks: list[CallRef] = field(default_factory=list)
 
 
 def module_name_for(path: str) -> tuple[str, bool]:
@@ -214,8 +220,10 @@ class SummaryBuilder(cst.CSTVisitor):
             t = target.target
             if isinstance(t, cst.Name) and callee:
                 self._ctor_stack[-1][t.value] = callee
-                if not self._func_stack and (callee.endswith("getLogger") or callee.endswith("get_logger")):
-                    self.summary.loggers.add(t.value)
+                if not self._func_stack:
+                    self.summary.module_ctors[t.value] = callee
+                    if callee.endswith("getLogger") or callee.endswith("get_logger"):
+                        self.summary.loggers.add(t.value)
             elif (isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name)
                   and t.value.value == "self"):
                 self._record_self_attr(t.attr.value, node.value)
@@ -262,6 +270,18 @@ class SummaryBuilder(cst.CSTVisitor):
             return "module"
         return None
 
+    def _record_hook(self, node: cst.Call) -> None:
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in HOOK_REGISTRARS and node.args):
+            return
+        hook = node.args[0].value
+        if isinstance(hook, cst.Name):
+            q = self.imports.names.get(hook.value)
+            self.summary.hooks.append(CallRef("qualified", q) if q else CallRef("name", hook.value))
+        elif (isinstance(hook, cst.Attribute) and isinstance(hook.value, cst.Name) and hook.value.value == "self"
+              and self._func_stack and self._func_stack[-1].class_name):
+            self.summary.hooks.append(CallRef("method", f"{self._func_stack[-1].class_name}.{hook.attr.value}"))
+
     def _record_buffer(self, node: cst.Call) -> None:
         """`self.register_buffer("name", tensor)` / `self.register_parameter(...)` make tensor attributes."""
         func = node.func
@@ -305,6 +325,7 @@ class SummaryBuilder(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         self._maybe_compile_site(node)
         self._record_buffer(node)
+        self._record_hook(node)
         if self._func_stack:
             ref = call_ref(node, self.imports, self._loop_vars[-1])
             if ref is not None:

@@ -178,12 +178,14 @@ class FileContext:
     """What inference needs to know about the file: imports, classes, same-file functions, loggers."""
 
     def __init__(self, imports: ImportTable, classes: dict[str, ClassInfo],
-                 functions: dict[str, cst.FunctionDef], loggers: set[str], torch_file: bool) -> None:
+                 functions: dict[str, cst.FunctionDef], loggers: set[str], torch_file: bool,
+                 module_ctors: dict[str, str] | None = None) -> None:
         self.imports = imports
         self.classes = classes
         self.functions = functions
         self.loggers = loggers
         self.torch_file = torch_file
+        self.module_ctors = module_ctors or {}
         self._returns: dict[str, str | None] = {}
         self._in_progress: set[str] = set()
 

@@ -29,3 +29,26 @@ class RawFinding:
     start_node: cst.CSTNode | None = None
     # the Dynamo GB ids of this very form, when the rule covers several (GL202: GB4841 vs GB0291)
     gb: tuple[str, ...] | None = None
+
+
+class CallByName(Check):
+    """A check that flags calls to fixed qualified names (`time.time`, `json.dumps`, ...).
+
+    Subclasses set `calls`: qualified name → message (None for the rule's summary) and optionally
+    `gb_by_call`: qualified name → the GB ids measured for that very call.
+    """
+
+    calls: ClassVar[dict[str, str | None]] = {}
+    gb_by_call: ClassVar[dict[str, tuple[str, ...]]] = {}
+    prefixes: ClassVar[tuple[str, ...]] = ()  # whole modules, e.g. "random." or "zlib."
+
+    def visit_Call(self, node: cst.Call, ctx) -> None:
+        name = ctx.qualname(node.func)
+        if name is None and isinstance(node.func, cst.Name) and ctx.is_builtin(node.func, node.func.value):
+            name = f"builtins.{node.func.value}"
+        if name is None:
+            return
+        if name in self.calls or (self.prefixes and name.startswith(self.prefixes)):
+            message = self.calls.get(name) or f"`{name.removeprefix('builtins.')}()` is not traceable: " \
+                                                   "Dynamo breaks the graph at the call"
+            ctx.report(node, self.code, message, gb=self.gb_by_call.get(name))

@@ -1,0 +1,51 @@
+"""Which third-party packages are compiled extensions — read from installed files, never imported.
+
+Dynamo traces Python; a call into C (`scipy.special.expit`, a ctypes function) is opaque to it. A
+top-level package counts as compiled when its installed directory holds extension modules (`.so`,
+`.pyd`) or it is one itself. Packages Dynamo understands natively (torch, numpy via torch._numpy,
+einops) are never reported. The lookup uses graphlint's own interpreter's `sys.path`: run graphlint in
+the environment of the code it lints for this rule to see third-party packages.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from functools import lru_cache
+
+TRACEABLE = {"torch", "numpy", "einops", "functorch", "triton", "typing_extensions", "graphlint", "math",
+             "builtins", "operator", "functools", "itertools", "collections", "dataclasses", "typing", "enum",
+             "abc", "contextlib", "warnings", "logging", "copy", "json", "time", "random", "sys", "os", "re",
+             "zlib", "pickle", "datetime", "threading", "inspect", "io", "pathlib", "ctypes"}
+EXTENSION_SUFFIXES = (".so", ".pyd")
+
+
+def is_ctypes_name(callee: str) -> bool:
+    return callee.startswith("ctypes.") and callee.rsplit(".", 1)[-1] in (
+        "CDLL", "PyDLL", "WinDLL", "OleDLL", "LoadLibrary")
+
+
+@lru_cache(maxsize=512)
+def compiled_package(top: str) -> bool:
+    if not top or top in TRACEABLE or top in sys.stdlib_module_names:
+        return False
+    for entry in sys.path:
+        if not entry or not os.path.isdir(entry):
+            continue
+        package = os.path.join(entry, top)
+        if os.path.isdir(package):
+            return _has_extension(package)
+        try:
+            names = os.listdir(entry)
+        except OSError:
+            continue
+        if any(n.startswith(top + ".") and n.endswith(EXTENSION_SUFFIXES) for n in names):
+            return True
+    return False
+
+
+def _has_extension(directory: str) -> bool:
+    for _root, _dirs, files in os.walk(directory):
+        if any(f.endswith(EXTENSION_SUFFIXES) for f in files):
+            return True
+    return False

@@ -1,0 +1,19 @@
+from graphlint.checks.base import CallByName
+
+
+class SkippedRuntimeCall(CallByName):
+    """Clocks, Python's `random`, `datetime.now`, `sys.getsizeof`, `zlib`, `pickle`, RNG seeding:
+    functions Dynamo skips or cannot trace (GB0007, GB0156, GB0363)."""
+
+    code = "GL603"
+    calls = {name: None for name in (
+        "time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.time_ns",
+        "time.perf_counter_ns", "time.monotonic_ns", "time.sleep",
+        "datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today", "datetime.date.today",
+        "sys.getsizeof", "sys._getframe", "pickle.dumps", "pickle.loads", "pickle.dump", "pickle.load",
+        "torch.manual_seed", "torch.random.manual_seed", "torch.seed", "torch.cuda.manual_seed",
+        "torch.cuda.manual_seed_all", "torch.Generator",
+    )}
+    prefixes = ("random.", "zlib.")
+    gb_by_call = {"datetime.datetime.now": ("GB0156",), "datetime.datetime.utcnow": ("GB0156",),
+                  "torch.Generator": ("GB0363",)}

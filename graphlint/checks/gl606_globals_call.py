@@ -1,0 +1,8 @@
+from graphlint.checks.base import CallByName
+
+
+class GlobalsCall(CallByName):
+    """`globals()` in traced code (GB0059). Reference the global directly instead."""
+
+    code = "GL606"
+    calls = {"builtins.globals": "`globals()` is not traceable: reference the global by name"}

@@ -1,0 +1,24 @@
+import libcst as cst
+
+from graphlint.checks.base import Check
+
+
+class IdentityValueUsed(Check):
+    """`hash(t)` / `t.data_ptr()` whose value is compared or computed with (GB9316, GB5976).
+
+    Calling them and discarding the value traces fine (probes `hash_tensor`, `data_ptr`).
+    """
+
+    code = "GL610"
+
+    def visit_Call(self, node: cst.Call, ctx) -> None:
+        func = node.func
+        if ctx.is_builtin(func, "hash") and len(node.args) == 1 and ctx.is_tensor(node.args[0].value):
+            what, gb = "hash(tensor)", ("GB9316",)
+        elif (isinstance(func, cst.Attribute) and func.attr.value == "data_ptr" and not node.args
+              and ctx.is_tensor(func.value)):
+            what, gb = "tensor.data_ptr()", ("GB5976",)
+        else:
+            return
+        if isinstance(ctx.parent(), (cst.Comparison, cst.ComparisonTarget, cst.BinaryOperation)):
+            ctx.report(node, self.code, f"the value of `{what}` is used: Dynamo cannot know it", gb=gb)

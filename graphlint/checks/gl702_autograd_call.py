@@ -1,0 +1,56 @@
+import libcst as cst
+
+from graphlint.checks.base import Check
+
+AUTOGRAD_FUNCS = {"torch.autograd.grad": ("GB9186",), "torch.autograd.backward": ("GB0123",)}
+
+
+class AutogradCall(Check):
+    """`.backward()` / `torch.autograd.grad()` inside traced code (GB0123, GB9186)."""
+
+    code = "GL702"
+
+    def visit_Call(self, node: cst.Call, ctx) -> None:
+        name = ctx.qualname(node.func)
+        if name in AUTOGRAD_FUNCS:
+            ctx.report(node, self.code, f"`{name}()` inside traced code", gb=AUTOGRAD_FUNCS[name])
+            return
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "backward":
+            kind = ctx.kind(func.value)
+            if ctx.is_tensor(func.value) or (kind is None and ctx.torch_file):
+                ctx.report(node, self.code, "`.backward()` inside traced code", gb=("GB0123",))
+
+
+class RetainGrad(Check):
+    """`.retain_grad()` inside traced code (GB0108)."""
+
+    code = "GL703"
+
+    def visit_Call(self, node: cst.Call, ctx) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "retain_grad" and not node.args:
+            kind = ctx.kind(func.value)
+            if ctx.is_tensor(func.value) or (kind is None and ctx.torch_file):
+                ctx.report(node, self.code)
+
+
+class RequiresGradMutation(Check):
+    """`t.requires_grad = ...` (GB0206) or `t.requires_grad_()` (GB8985, GB0125) inside traced code."""
+
+    code = "GL704"
+
+    def visit_Call(self, node: cst.Call, ctx) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "requires_grad_" and self._tensorish(func.value, ctx):
+            ctx.report(node, self.code, "`.requires_grad_()` inside traced code", gb=("GB8985", "GB0125"))
+
+    def visit_AssignTarget(self, node: cst.AssignTarget, ctx) -> None:
+        target = node.target
+        if (isinstance(target, cst.Attribute) and target.attr.value == "requires_grad"
+                and self._tensorish(target.value, ctx)):
+            ctx.report(target, self.code, "assigning `.requires_grad` inside traced code", gb=("GB0206",))
+
+    @staticmethod
+    def _tensorish(expr: cst.BaseExpression, ctx) -> bool:
+        return ctx.is_tensor(expr) or (ctx.kind(expr) is None and ctx.torch_file)
