@@ -301,3 +301,43 @@ def test_compile_rebinding_the_same_name(tmp_path):
     result = lint_tree(tmp_path, files, scope="compiled")
     assert [(f.path, f.line) for f in result.findings] == [("pkg/model.py", 7)]
     assert result.findings[0].region.chain == ("train.py:6 torch.compile(model)", "model.py:Net.forward")
+
+
+def test_methods_of_attribute_objects_and_local_instances(lint):
+    code = """
+    import torch
+    from torch import nn
+
+    class Solver:
+        def __init__(self, f):
+            self.f = f
+
+        def integrate(self, t):
+            return t.tolist()
+
+    class Stepper:
+        def step(self, y):
+            print("step")
+            return y
+
+    class Block(nn.Module):
+        def forward(self, x):
+            return x.item()
+
+    class ODE(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.solver = Solver(None)
+
+        def forward(self, t):
+            stepper = Stepper()
+            block = Block()
+            stepper.step(t)
+            block(t)
+            return self.solver.integrate(t)
+    """
+    result = lint(code, scope="modules")
+    assert found(result) == {(10, "GL102"), (14, "GL201"), (19, "GL101")}
+    chains = {f.line: f.region.chain for f in result.findings}
+    assert chains[10] == ("ODE.forward", "Solver.integrate")
+    assert chains[14] == ("ODE.forward", "Stepper.step")

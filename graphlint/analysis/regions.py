@@ -142,7 +142,15 @@ class ProjectIndex:
             return [(path, ref.target)] if ref.target in summary.functions else []
         if ref.kind == "qualified":
             hit = self.lookup_function(ref.target)
-            return [hit] if hit else []
+            if hit:
+                return [hit]
+            # constructing a project class in traced code runs its __init__
+            found = self.lookup_class(summary, ref.target)
+            return self._methods_of(found, "__init__") if found else []
+        if ref.kind == "instance_method":
+            cls_name, _, method = ref.target.partition("|")
+            found = self.lookup_class(summary, cls_name)
+            return self._methods_of(found, method) if found else []
         cls_entry = self.lookup_class(summary, func.class_name) if func.class_name else None
         if cls_entry is None:
             return []
@@ -153,6 +161,11 @@ class ProjectIndex:
             return found or self._submodule_forwards(cpath, cls, ref.target)
         if ref.kind == "iter_attr":
             return self._submodule_forwards(cpath, cls, ref.target)
+        if ref.kind == "attr_method":
+            attr, _, method = ref.target.partition("|")
+            return [fid for callee in cls.attr_classes.get(attr, ())
+                    for found in [self.lookup_class(self.files[cpath], callee)] if found
+                    for fid in self._methods_of(found, method)]
         if ref.kind == "super":
             for base in cls.bases:
                 found = self.lookup_class(summary, base)
@@ -170,14 +183,21 @@ class ProjectIndex:
         hit = self.lookup_function(ref.target)
         return [hit] if hit else []
 
+    def _methods_of(self, found: tuple[str, ClassInfo], method: str) -> list[FuncId]:
+        """`method` of a class (through bases, plus subclass overrides); `__call__` falls back to forward."""
+        path, cls = found
+        hit = self.method(path, cls, method)
+        if hit is None and method == "__call__":
+            hit = self.method(path, cls, "forward")
+            method = "forward"
+        return ([hit] if hit else []) + self.overrides(path, cls, method)
+
     def _submodule_forwards(self, path: str, cls: ClassInfo, attr: str) -> list[FuncId]:
-        out = []
+        out: list[FuncId] = []
         for callee in cls.attr_classes.get(attr, ()):
             found = self.lookup_class(self.files[path], callee)
             if found:
-                hit = self.method(found[0], found[1], "forward")
-                if hit:
-                    out.append(hit)
+                out.extend(self._methods_of(found, "__call__"))
         return out
 
     def compile_targets(self, summary: FileSummary, kind: str, target: str) -> list[FuncId]:

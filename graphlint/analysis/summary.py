@@ -94,11 +94,16 @@ def module_name_for(path: str) -> tuple[str, bool]:
     return ".".join(reversed(parts)), is_package
 
 
-def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str]) -> CallRef | None:
+def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str],
+             local_ctors: dict[str, str] | None = None) -> CallRef | None:
+    """Describe a call for the project phase. local_ctors: local name → class it was built from."""
     func = call.func
+    local_ctors = local_ctors or {}
     if isinstance(func, cst.Name):
         if func.value in loop_vars:
             return CallRef("iter_attr", loop_vars[func.value])
+        if func.value in local_ctors:  # block = Block(cfg); block(x)
+            return CallRef("instance_method", f"{local_ctors[func.value]}|__call__")
         q = imports.names.get(func.value)
         return CallRef("qualified", q) if q else CallRef("name", func.value)
     if isinstance(func, cst.Attribute):
@@ -108,6 +113,11 @@ def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str]) ->
         if (isinstance(base, cst.Call) and isinstance(base.func, cst.Name)
                 and base.func.value == "super"):
             return CallRef("super", func.attr.value)
+        if (isinstance(base, cst.Attribute) and isinstance(base.value, cst.Name)
+                and base.value.value == "self"):  # self.solver.integrate(t)
+            return CallRef("attr_method", f"{base.attr.value}|{func.attr.value}")
+        if isinstance(base, cst.Name) and base.value in local_ctors:  # solver = Solver(f); solver.step()
+            return CallRef("instance_method", f"{local_ctors[base.value]}|{func.attr.value}")
         q = imports.resolve(func)
         if q:
             return CallRef("qualified", q)
@@ -327,7 +337,7 @@ class SummaryBuilder(cst.CSTVisitor):
         self._record_buffer(node)
         self._record_hook(node)
         if self._func_stack:
-            ref = call_ref(node, self.imports, self._loop_vars[-1])
+            ref = call_ref(node, self.imports, self._loop_vars[-1], self._ctor_stack[-1])
             if ref is not None:
                 self._func_stack[-1].calls.append(ref)
             elif isinstance(node.func, cst.Subscript):

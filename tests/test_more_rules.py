@@ -1,0 +1,107 @@
+"""The 1xx/3xx/6xx/7xx rules beyond the headline families: what they flag and what they leave alone."""
+
+import pytest
+
+from conftest import found
+
+HEADER = """
+import copy, ctypes, datetime, json, math, pickle, random, sys, threading, time, zlib
+import torch
+from torch import nn
+
+_LOCK = threading.Lock()
+_LIBC = ctypes.CDLL(None)
+SCALE = 2.0
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self._lock = threading.Lock()
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, x):
+{body}
+        return x
+"""
+
+
+def codes(lint, body: str) -> set[str]:
+    indented = "\n".join("        " + line for line in body.strip().splitlines())
+    return {c for _, c in found(lint(HEADER.format(body=indented)))}
+
+
+@pytest.mark.parametrize("body, code", [
+    ("s = str(x)", "GL105"),
+    ("s = repr(x.sum())", "GL105"),
+    ("v = sorted([x.sum(), x.mean()])", "GL106"),
+    ("v = math.sqrt(x.abs().sum())", "GL302"),
+    ("v = _LIBC.abs(-3)", "GL303"),
+    ("y = copy.deepcopy(x)", "GL602"),
+    ("m = copy.deepcopy(self.lin)", "GL602"),
+    ("t0 = time.time()", "GL603"),
+    ("t0 = time.perf_counter()", "GL603"),
+    ("r = random.random()", "GL603"),
+    ("d = datetime.datetime.now()", "GL603"),
+    ("n = sys.getsizeof(x)", "GL603"),
+    ("c = zlib.crc32(b'abc')", "GL603"),
+    ("torch.manual_seed(0)", "GL603"),
+    ("g = torch.Generator()", "GL603"),
+    ("s = pickle.dumps({'a': 1})", "GL603"),
+    ("f = open('data.txt')", "GL604"),
+    ("s = json.dumps({'a': 1})", "GL605"),
+    ("g = globals()['SCALE']", "GL606"),
+    ("breakpoint()", "GL607"),
+    ("torch._dynamo.graph_break()", "GL608"),
+    ("with _LOCK:\n    x = x * 2", "GL609"),
+    ("with self._lock:\n    x = x * 2", "GL609"),
+    ("x = x * (hash(x) == 3)", "GL610"),
+    ("x = x * (x.data_ptr() == 0)", "GL610"),
+    ("p = nn.Parameter(torch.ones(4))", "GL701"),
+    ("x.sum().backward()", "GL702"),
+    ("g, = torch.autograd.grad(x.sum(), x)", "GL702"),
+    ("x.retain_grad()", "GL703"),
+    ("y = x * 2\ny.requires_grad = True", "GL704"),
+    ("x.requires_grad_()", "GL704"),
+])
+def test_flagged(lint, body, code):
+    assert code in codes(lint, body)
+
+
+@pytest.mark.parametrize("body", [
+    "s = f'{x.sum()}'",
+    "s = str(x.shape)",
+    "v = sorted([3, 1, 2])",
+    "v = sorted(self.lin.parameters(), key=lambda p: p.numel())",
+    "v = math.sqrt(x.shape[-1])",
+    "v = math.sqrt(2.0)",
+    "d = copy.deepcopy({'a': 1})",
+    "h = hash(x)",
+    "p = x.data_ptr()",
+    "x = x * SCALE",
+    "with torch.no_grad():\n    x = x * 2",
+    "if not torch.compiler.is_compiling():\n    t0 = time.time()",
+])
+def test_not_flagged(lint, body):
+    assert codes(lint, body) == set()
+
+
+def test_forward_hook_is_traced(lint):
+    code = """
+    import torch
+    from torch import nn
+
+    def log_hook(module, inputs, output):
+        print("output", output.shape)
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = nn.Linear(4, 4)
+            self.lin.register_forward_hook(log_hook)
+
+        def forward(self, x):
+            return self.lin(x)
+    """
+    result = lint(code)
+    assert found(result) == {(6, "GL201")}
+    assert result.findings[0].region.chain == ("forward hook log_hook",)
