@@ -5,6 +5,7 @@ Run with the benchmark venv (see setup.sh):
 
     bench/accuracy/.venv/bin/python bench/accuracy/collect.py            # all entry points
     bench/accuracy/.venv/bin/python bench/accuracy/collect.py --only torchmetrics.accuracy_update
+    bench/accuracy/.venv/bin/python bench/accuracy/collect.py --only heldout   # one split (merged)
     bench/accuracy/.venv/bin/python bench/accuracy/collect.py --jobs 2   # faster, noisier machine
 
 For every entry point in entry_points.py, in a fresh subprocess (timeout; a failure is recorded,

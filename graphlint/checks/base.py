@@ -41,6 +41,7 @@ class CallByName(Check):
     calls: ClassVar[dict[str, str | None]] = {}
     gb_by_call: ClassVar[dict[str, tuple[str, ...]]] = {}
     prefixes: ClassVar[tuple[str, ...]] = ()  # whole modules, e.g. "random." or "zlib."
+    allowed: ClassVar[set[str]] = set()  # exceptions to the prefixes
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         name = ctx.qualname(node.func)
@@ -48,7 +49,7 @@ class CallByName(Check):
             name = f"builtins.{node.func.value}"
         if name is None:
             return
-        if name in self.calls or (self.prefixes and name.startswith(self.prefixes)):
+        if name in self.calls or (self.prefixes and name.startswith(self.prefixes) and name not in self.allowed):
             message = self.calls.get(name) or f"`{name.removeprefix('builtins.')}()` is not traceable: " \
                                                    "Dynamo breaks the graph at the call"
             ctx.report(node, self.code, message, gb=self.gb_by_call.get(name))
