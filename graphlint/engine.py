@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from graphlint.analysis.dynamo_config import DynamoConfig, from_environment
 from graphlint.analysis.names import ImportTable
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import FileSummary, build_summary, call_ref
@@ -117,7 +118,7 @@ def rules_for(options: LintOptions) -> list[Rule]:
 
 
 def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: ProjectIndex,
-               options: LintOptions) -> tuple[list[Finding], int]:
+               options: LintOptions, config: DynamoConfig = DynamoConfig()) -> tuple[list[Finding], int]:
     """Run the enabled checks over the traced functions of one file. Returns (findings, suppressed)."""
     rules = rules_for(options)
     codes = {r.code for r in rules} - _ignored_for(parsed.source.path, options)
@@ -139,7 +140,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         env.seed_function(node)
         fid: FuncId = (summary.path, key)
         ctx = CheckContext(env, imports, options.torch_version,
-                           lambda call, fid=fid: _disabled_callee(index, fid, call, imports))
+                           lambda call, fid=fid: _disabled_callee(index, fid, call, imports),
+                           config.under_fullgraph() if traced_fn.fullgraph else config)
         checks = [check_classes[c]() for c in sorted(codes)]
         for finding in walk_function(node, checks, ctx):
             raw.append((finding, traced_fn))
@@ -190,7 +192,7 @@ def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, 
         end_line=rng.end.line,
         end_column=rng.end.column + 1,
         region=traced.region,
-        gb=raw.gb or rule.gb,
+        gb=raw.gb if raw.gb is not None else rule.gb,
         help=rule.help or None,
         statement_lines=statement_lines,
     )
@@ -202,16 +204,16 @@ _WORKER_STATE: dict = {}
 
 
 def _check_worker(path: str) -> tuple[list[Finding], int, FileError | None]:
-    index, traced_by_file, options = _WORKER_STATE["args"]
+    index, traced_by_file, options, config = _WORKER_STATE["args"]
     parsed = _load(path)
     if isinstance(parsed, FileError):
         return [], 0, parsed
-    return _safe_check(parsed, traced_by_file.get(parsed.source.path, {}), index, options)
+    return _safe_check(parsed, traced_by_file.get(parsed.source.path, {}), index, options, config)
 
 
-def _safe_check(parsed: ParsedFile, traced, index, options) -> tuple[list[Finding], int, FileError | None]:
+def _safe_check(parsed: ParsedFile, traced, index, options, config) -> tuple[list[Finding], int, FileError | None]:
     try:
-        findings, suppressed = check_file(parsed, traced, index, options)
+        findings, suppressed = check_file(parsed, traced, index, options, config)
         return findings, suppressed, None
     except RecursionError:
         return [], 0, FileError(parsed.source.path, "internal", "code nested too deeply to analyse")
@@ -252,6 +254,7 @@ def lint_files(files: list[str], options: LintOptions, errors: list[FileError] |
             _collect(_load(path), result, parsed, summaries)
     index = ProjectIndex(summaries)
     traced = traced_regions(index, options.scope)
+    config = project_config(summaries)
     traced_by_file: dict[str, dict[str, TracedFunction]] = {}
     for (path, key), t in traced.items():
         traced_by_file.setdefault(path, {})[key] = t
@@ -259,7 +262,7 @@ def lint_files(files: list[str], options: LintOptions, errors: list[FileError] |
     if parallel:
         todo = [s.path for s in summaries if s.path in traced_by_file]
         by_shown = {display_path(f): f for f in files}
-        _WORKER_STATE["args"] = (index, traced_by_file, options)
+        _WORKER_STATE["args"] = (index, traced_by_file, options, config)
         try:
             with _pool(jobs) as pool:
                 outputs = pool.map(_check_worker, [by_shown.get(p, p) for p in todo],
@@ -273,7 +276,7 @@ def lint_files(files: list[str], options: LintOptions, errors: list[FileError] |
             _WORKER_STATE.clear()
     else:
         for path, p in parsed.items():
-            findings, suppressed, error = _safe_check(p, traced_by_file.get(path, {}), index, options)
+            findings, suppressed, error = _safe_check(p, traced_by_file.get(path, {}), index, options, config)
             result.findings.extend(findings)
             result.suppressed += suppressed
             if error:
@@ -281,6 +284,14 @@ def lint_files(files: list[str], options: LintOptions, errors: list[FileError] |
     result.findings.sort(key=Finding.sort_key)
     result.errors.sort(key=lambda e: (e.path, e.line or 0))
     return result
+
+
+def project_config(summaries: list[FileSummary]) -> DynamoConfig:
+    """Dynamo settings seen in any linted file, plus TORCHDYNAMO_* environment variables."""
+    config = from_environment()
+    for summary in summaries:
+        config = config.merged(summary.dynamo_config)
+    return config
 
 
 def _collect(loaded, result: LintResult, parsed: dict, summaries: list) -> None:

@@ -13,6 +13,7 @@ from typing import Callable
 import libcst as cst
 
 from graphlint.analysis.compiling import value_under_compile
+from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable
 from graphlint.analysis.tensors import CONST, TensorEnv, is_tensor
 from graphlint.checks.base import Check, RawFinding
@@ -34,8 +35,9 @@ def _isinstance_narrowing(test: cst.BaseExpression) -> str | None:
 
 class CheckContext:
     def __init__(self, env: TensorEnv, imports: ImportTable, torch_version: tuple[int, int, int],
-                 callee_disabled: Callable[[cst.Call], str | None]) -> None:
+                 callee_disabled: Callable[[cst.Call], str | None], config: DynamoConfig = DynamoConfig()) -> None:
         self.env = env
+        self.config = config  # Dynamo settings in force for this function (config flags, fullgraph)
         self.imports = imports
         self.torch_version = torch_version
         self.parents: list[cst.CSTNode] = []

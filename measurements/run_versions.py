@@ -686,8 +686,15 @@ def main():
     if not args.versions:
         ap.error("give at least one version")
     avail = [] if args.venv else available_versions(args.python)
+    failed = []
     for spec in args.versions:
-        measure(spec, args, avail)
+        try:
+            measure(spec, args, avail)
+        except (Exception, SystemExit) as e:  # keep going with the next version
+            print(f"[{spec}] FAILED: {e}", flush=True)
+            failed.append(spec)
+    if failed:
+        raise SystemExit(f"failed: {failed}")
 
 
 if __name__ == "__main__":

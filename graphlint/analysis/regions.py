@@ -25,6 +25,8 @@ _MODULE_BASE_PREFIXES = ("torch.nn.", "torch.autograd.Function", "torch.autograd
 @dataclass(frozen=True)
 class TracedFunction:
     region: Region
+    # reached from a `torch.compile(..., fullgraph=True)` site: scalar/dynamic-shape capture is on
+    fullgraph: bool = False
 
 
 class ProjectIndex:
@@ -229,10 +231,10 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
     traced: dict[FuncId, TracedFunction] = {}
     queue: deque[FuncId] = deque()
 
-    def enter(fid: FuncId, region: Region) -> None:
+    def enter(fid: FuncId, region: Region, fullgraph: bool = False) -> None:
         if fid in traced or fid[1] not in index.files[fid[0]].functions or index.function(fid).disabled:
             return
-        traced[fid] = TracedFunction(region)
+        traced[fid] = TracedFunction(region, fullgraph)
         queue.append(fid)
 
     def drain() -> None:
@@ -242,13 +244,13 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
             for ref in index.function(fid).calls:
                 for callee in index.resolve_call(fid, ref):
                     name = display_name(index, callee, fid[0])
-                    enter(callee, Region(here.region.kind, here.region.chain + (name,)))
+                    enter(callee, Region(here.region.kind, here.region.chain + (name,)), here.fullgraph)
 
     for summary in index.files.values():
         for site in summary.compile_sites:
             label = f"{summary.path}:{site.line} {site.label}" if site.line else f"{summary.path} {site.label}"
             for fid in index.compile_targets(summary, site.target_kind, site.target):
-                enter(fid, Region("compiled", (label, display_name(index, fid, summary.path))))
+                enter(fid, Region("compiled", (label, display_name(index, fid, summary.path))), site.fullgraph)
     drain()
     if scope in ("modules", "all"):
         for summary in index.files.values():

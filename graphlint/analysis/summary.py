@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from graphlint.analysis.compiling import value_under_compile
+from graphlint.analysis.dynamo_config import ConfigCollector, DynamoConfig, is_fullgraph
 from graphlint.analysis.names import ImportTable, dotted
 
 COMPILE_FUNCS = {"torch.compile", "torch._dynamo.optimize"}
@@ -43,6 +44,7 @@ class CompileSite:
     target_kind: str  # function | class
     target: str  # a function key / class name in this file, or a qualified name
     line: int = 0
+    fullgraph: bool = False  # torch.compile(..., fullgraph=True)
 
 
 @dataclass
@@ -79,6 +81,7 @@ class FileSummary:
     module_ctors: dict[str, str] = field(default_factory=dict)
     # functions registered as module hooks (`m.register_forward_hook(fn)`): Dynamo traces them with forward
     hooks: list[CallRef] = field(default_factory=list)
+    dynamo_config: DynamoConfig = field(default_factory=DynamoConfig)
 
 
 def module_name_for(path: str) -> tuple[str, bool]:
@@ -150,6 +153,7 @@ class SummaryBuilder(cst.CSTVisitor):
     def __init__(self, path: str, module: str, is_package: bool, imports: ImportTable) -> None:
         self.imports = imports
         self.summary = FileSummary(path, module, {}, False)
+        self.config = ConfigCollector(imports, path)
         self.nodes: dict[str, cst.FunctionDef] = {}
         self.compile_nodes: list[tuple[CompileSite, cst.CSTNode]] = []
         self._func_stack: list[FunctionInfo] = []
@@ -214,11 +218,18 @@ class SummaryBuilder(cst.CSTVisitor):
         name = self.imports.resolve(callee)
         if name in COMPILE_FUNCS:
             info.compile_label = "@" + (dotted(callee) or name) + ("(...)" if isinstance(dec, cst.Call) else "")
-            self.compile_nodes.append((CompileSite(info.compile_label, "function", info.key), dec))
+            fullgraph = isinstance(dec, cst.Call) and is_fullgraph(dec)
+            self.compile_nodes.append((CompileSite(info.compile_label, "function", info.key, fullgraph=fullgraph), dec))
         elif name in DISABLE_FUNCS:
             info.disabled = True
 
     # ---- assignments: constructors (for compile sites), submodules, tensor attributes, loggers ----
+    def visit_Assign(self, node: cst.Assign) -> None:
+        self.config.visit_Assign(node)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self.config.visit_AugAssign(node)
+
     def leave_Assign(self, original_node: cst.Assign) -> None:
         # on leave: in `model = torch.compile(model)` the compile call must still see `model = Net()`
         node = original_node
@@ -333,6 +344,7 @@ class SummaryBuilder(cst.CSTVisitor):
 
     # ---- calls: call graph edges and compile sites ----
     def visit_Call(self, node: cst.Call) -> None:
+        self.config.visit_Call(node)
         self._maybe_compile_site(node)
         self._record_buffer(node)
         self._record_hook(node)
@@ -369,6 +381,7 @@ class SummaryBuilder(cst.CSTVisitor):
             return
         site = self._site_for(target_expr, label)
         if site is not None:
+            site.fullgraph = is_fullgraph(node)
             self.compile_nodes.append((site, node))
 
     @staticmethod
@@ -442,4 +455,5 @@ def build_summary(path: str, module: cst.Module, positions=None) -> tuple[FileSu
         for site, node in builder.compile_nodes:
             site.line = line_of(node)
     summary.compile_sites = [site for site, _ in builder.compile_nodes]
+    summary.dynamo_config = builder.config.config
     return summary, builder.nodes

@@ -10,5 +10,7 @@ class TensorItem(Check):
     code = "GL101"
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
+        if ctx.config.capture_scalar_outputs:  # captured as an unbacked symbol: no break
+            return
         if scalar_extraction(node, ctx) == "item" and not used_as_size(ctx):
             ctx.report(node, self.code)

@@ -11,4 +11,8 @@ class TensorTolist(Check):
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         if scalar_extraction(node, ctx) == "tolist" and not used_as_size(ctx):
-            ctx.report(node, self.code)
+            if ctx.config.capture_scalar_outputs:
+                ctx.report(node, self.code, "`.tolist()` still breaks on float tensors with capture_scalar_outputs "
+                                            f"(set in {ctx.config.source_of('capture_scalar_outputs')}): GB0109")
+            else:
+                ctx.report(node, self.code)

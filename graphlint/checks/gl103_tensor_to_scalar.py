@@ -15,6 +15,8 @@ class TensorToScalar(Check):
         if kind in (None, "item", "tolist") or used_as_size(ctx):
             return
         if kind in ("int", "float", "bool"):
+            if ctx.config.capture_scalar_outputs:  # an implicit .item(), captured
+                return
             ctx.report(node, self.code, f"`{kind}()` of a tensor pulls a Python {kind} out of the graph")
         else:
             ctx.report(node, self.code, f"`{kind}` returns a Python bool computed from the tensors' data")

@@ -13,6 +13,8 @@ class TensorAsIndex(Check):
         if ctx.kind(node.value) != PY_SEQ or len(node.slice) != 1:
             return
         element = node.slice[0].slice
+        if ctx.config.capture_scalar_outputs:  # `__index__` becomes a captured .item()
+            return
         if isinstance(element, cst.Index) and ctx.is_tensor(element.value):
             ctx.report(node, self.code, "a tensor used to index a Python list calls `__index__`, i.e. `.item()`")
 

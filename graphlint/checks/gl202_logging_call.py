@@ -3,6 +3,8 @@ import libcst as cst
 from graphlint.analysis.tensors import LOGGER
 from graphlint.checks.base import Check
 
+_DROPPED = ("no graph break, but `ignore_logging_functions` makes `{call}` a no-op under compile: "
+            "the log record is silently dropped")
 LOG_FUNCTIONS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
 LOGGER_METHODS = LOG_FUNCTIONS | {"isEnabledFor", "warning_once", "info_once", "debug_once"}
 # Conventional logger names, used when the file does not show where the logger came from.
@@ -20,6 +22,11 @@ class LoggingCall(Check):
             return
         qual = ctx.qualname(func)
         if qual is not None and qual.startswith("logging.") and qual.split(".", 1)[1] in LOG_FUNCTIONS:
+            if qual in ctx.config.reorderable_logging_functions:
+                return  # measured: kept and moved after the graph, no break
+            if qual in ctx.config.ignore_logging_functions:
+                ctx.report(node, self.code, _DROPPED.format(call=f"{qual}()"), gb=())
+                return
             ctx.report(node, self.code, f"`{qual}()` is not traceable: Dynamo breaks the graph at the call",
                        gb=("GB4841",))
             return
@@ -30,4 +37,9 @@ class LoggingCall(Check):
         unknown_logger_name = (kind is None and isinstance(receiver, cst.Name) and receiver.value in LOGGER_NAMES
                                and receiver.value not in ctx.imports.names)
         if kind == LOGGER or unknown_logger_name:
+            method = f"logging.Logger.{func.attr.value}"
+            if method in ctx.config.ignore_logging_functions:
+                ctx.report(node, self.code, _DROPPED.format(call=f".{func.attr.value}()"), gb=())
+                return
+            # reorderable_logging_functions does not help Logger methods (measured: still GB0291)
             ctx.report(node, self.code, f"logger method `.{func.attr.value}()` is not traceable", gb=("GB0291",))

@@ -14,6 +14,8 @@ class BooleanMaskIndex(Check):
     code = "GL501"
 
     def visit_Subscript(self, node: cst.Subscript, ctx) -> None:
+        if ctx.config.capture_dynamic_output_shape_ops:
+            return
         if not ctx.is_tensor(node.value) or self._is_store(node, ctx):
             return
         for element in node.slice:

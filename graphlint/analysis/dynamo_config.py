@@ -1,0 +1,141 @@
+"""Dynamo settings visible in the linted code or the environment, which change what breaks.
+
+- `torch._dynamo.config.capture_scalar_outputs = True` (or TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS=1):
+  `.item()`, `int(t)`, ... are captured instead of breaking.
+- `torch._dynamo.config.capture_dynamic_output_shape_ops = True`
+  (TORCHDYNAMO_CAPTURE_DYNAMIC_OUTPUT_SHAPE_OPS=1): nonzero, boolean masks, unique, ... are captured.
+- `torch._dynamo.config.reorderable_logging_functions.add(print)`: the call is kept and moved after
+  the graph — no break, the side effect stays.
+- `torch._dynamo.config.ignore_logging_functions.add(logging.Logger.info)`: no break, but the call is
+  silently dropped under compile (measured on 2.13) — graphlint says so instead of staying quiet.
+- `fullgraph=True` at a compile site: on torch 2.13 it turns on scalar and dynamic-shape capture by
+  itself for everything traced from that site.
+
+Settings are collected from every linted file (a training script usually sets them for the model it
+compiles) and merged; none is ever imported or executed.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+
+import libcst as cst
+
+from graphlint.analysis.names import ImportTable
+
+CONFIG_PREFIX = "torch._dynamo.config."
+BOOL_FLAGS = ("capture_scalar_outputs", "capture_dynamic_output_shape_ops")
+SET_FLAGS = ("reorderable_logging_functions", "ignore_logging_functions")
+ENV_FLAGS = {"TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS": "capture_scalar_outputs",
+             "TORCHDYNAMO_CAPTURE_DYNAMIC_OUTPUT_SHAPE_OPS": "capture_dynamic_output_shape_ops"}
+
+
+@dataclass(frozen=True)
+class DynamoConfig:
+    capture_scalar_outputs: bool = False
+    capture_dynamic_output_shape_ops: bool = False
+    reorderable_logging_functions: frozenset[str] = frozenset()
+    ignore_logging_functions: frozenset[str] = frozenset()
+    # where each setting was seen, for messages: flag → "train.py:3"
+    sources: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    def merged(self, other: "DynamoConfig") -> "DynamoConfig":
+        return DynamoConfig(
+            self.capture_scalar_outputs or other.capture_scalar_outputs,
+            self.capture_dynamic_output_shape_ops or other.capture_dynamic_output_shape_ops,
+            self.reorderable_logging_functions | other.reorderable_logging_functions,
+            self.ignore_logging_functions | other.ignore_logging_functions,
+            self.sources + other.sources,
+        )
+
+    def under_fullgraph(self) -> "DynamoConfig":
+        """fullgraph=True turns on scalar and dynamic-output-shape capture (torch/_dynamo/output_graph.py)."""
+        return replace(self, capture_scalar_outputs=True, capture_dynamic_output_shape_ops=True,
+                       sources=self.sources + (("fullgraph", "fullgraph=True at the compile site"),))
+
+    def source_of(self, flag: str) -> str:
+        return next((where for f, where in self.sources if f == flag), "the configuration")
+
+    def to_json(self) -> dict:
+        return {"capture_scalar_outputs": self.capture_scalar_outputs,
+                "capture_dynamic_output_shape_ops": self.capture_dynamic_output_shape_ops,
+                "reorderable_logging_functions": sorted(self.reorderable_logging_functions),
+                "ignore_logging_functions": sorted(self.ignore_logging_functions)}
+
+
+def from_environment(environ=os.environ) -> DynamoConfig:
+    config = DynamoConfig()
+    for var, flag in ENV_FLAGS.items():
+        if environ.get(var, "").strip().lower() in ("1", "true", "yes", "on"):
+            config = config.merged(DynamoConfig(**{flag: True}, sources=((flag, f"${var}"),)))
+    return config
+
+
+def _truthy(node: cst.BaseExpression) -> bool | None:
+    if isinstance(node, cst.Name) and node.value in ("True", "False"):
+        return node.value == "True"
+    if isinstance(node, cst.Integer):
+        return node.evaluated_value != 0
+    return None
+
+
+def _names_in(node: cst.BaseExpression, imports: ImportTable) -> set[str]:
+    """`{print, logging.Logger.info}` / `[print]` / `print` → qualified names ('print' for builtins)."""
+    elements = [e.value for e in node.elements] if isinstance(node, (cst.Set, cst.List, cst.Tuple)) else [node]
+    out = set()
+    for e in elements:
+        name = imports.resolve(e) or (e.value if isinstance(e, cst.Name) else None)
+        if name:
+            out.add(name)
+    return out
+
+
+class ConfigCollector(cst.CSTVisitor):
+    """Finds `torch._dynamo.config.X = ...`, `.X.add(...)`, `.X.update(...)`, `.X |= {...}` and
+    `torch._dynamo.config.patch(X=...)`."""
+
+    def __init__(self, imports: ImportTable, path: str, line_of=None) -> None:
+        self.imports = imports
+        self.path = path
+        self.config = DynamoConfig()
+        self.nodes: list[tuple[str, cst.CSTNode]] = []
+
+    def _flag(self, target: cst.BaseExpression) -> str | None:
+        name = self.imports.resolve(target) or ""
+        return name[len(CONFIG_PREFIX):] if name.startswith(CONFIG_PREFIX) else None
+
+    def _set(self, flag: str, value, node: cst.CSTNode) -> None:
+        if flag in BOOL_FLAGS and value is True:
+            self.config = self.config.merged(DynamoConfig(**{flag: True}, sources=((flag, self.path),)))
+        elif flag in SET_FLAGS and isinstance(value, set) and value:
+            self.config = self.config.merged(DynamoConfig(**{flag: frozenset(value)}, sources=((flag, self.path),)))
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            flag = self._flag(target.target)
+            if flag in BOOL_FLAGS:
+                self._set(flag, _truthy(node.value), node)
+            elif flag in SET_FLAGS:
+                self._set(flag, _names_in(node.value, self.imports), node)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        flag = self._flag(node.target)
+        if flag in SET_FLAGS:
+            self._set(flag, _names_in(node.value, self.imports), node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("add", "update") and node.args:
+            flag = self._flag(func.value)
+            if flag in SET_FLAGS:
+                self._set(flag, _names_in(node.args[0].value, self.imports), node)
+        elif (self.imports.resolve(func) or "") == CONFIG_PREFIX + "patch":
+            for arg in node.args:
+                if arg.keyword is not None and arg.keyword.value in BOOL_FLAGS:
+                    self._set(arg.keyword.value, _truthy(arg.value), node)
+
+
+def is_fullgraph(call: cst.Call) -> bool:
+    return any(a.keyword is not None and a.keyword.value == "fullgraph" and _truthy(a.value) is True
+               for a in call.args)
