@@ -7,3 +7,4 @@ class DebuggerCall(CallByName):
     code = "GL607"
     calls = {"builtins.breakpoint": "`breakpoint()` in traced code", "pdb.set_trace": "`pdb.set_trace()` in traced code",
              "ipdb.set_trace": "`ipdb.set_trace()` in traced code", "pdb.post_mortem": None}
+    gb_by_call = {"pdb.set_trace": ("GB0007",), "ipdb.set_trace": ("GB0007",), "pdb.post_mortem": ("GB0007",)}

@@ -20,5 +20,8 @@ class IdentityValueUsed(Check):
             what, gb = "tensor.data_ptr()", ("GB5976",)
         else:
             return
-        if isinstance(ctx.parent(), (cst.Comparison, cst.ComparisonTarget, cst.BinaryOperation)):
+        parent = ctx.parent()
+        if isinstance(parent, cst.BinaryOperation):
+            gb = ("GB0088",)  # measured: arithmetic on the value fails differently from a comparison
+        if isinstance(parent, (cst.Comparison, cst.ComparisonTarget, cst.BinaryOperation)):
             ctx.report(node, self.code, f"the value of `{what}` is used: Dynamo cannot know it", gb=gb)

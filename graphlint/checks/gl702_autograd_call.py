@@ -2,7 +2,7 @@ import libcst as cst
 
 from graphlint.checks.base import Check
 
-AUTOGRAD_FUNCS = {"torch.autograd.grad": ("GB9186",), "torch.autograd.backward": ("GB0123",)}
+AUTOGRAD_FUNCS = {"torch.autograd.grad": ("GB9186",), "torch.autograd.backward": ("GB0007",)}
 
 
 class AutogradCall(Check):
