@@ -11,8 +11,8 @@
 - `fullgraph=True` at a compile site: on torch 2.13 it turns on scalar and dynamic-shape capture by
   itself for everything traced from that site.
 
-Settings are collected from every linted file (a training script usually sets them for the model it
-compiles) and merged; none is ever imported or executed.
+Assignments are collected from every linted file (a training script usually sets them for the model
+it compiles) and merged; none is ever imported or executed. Scoped `config.patch(...)` is not.
 """
 
 from __future__ import annotations
@@ -92,8 +92,11 @@ def _names_in(node: cst.BaseExpression, imports: ImportTable) -> set[str]:
 
 
 class ConfigCollector(cst.CSTVisitor):
-    """Finds `torch._dynamo.config.X = ...`, `.X.add(...)`, `.X.update(...)`, `.X |= {...}` and
-    `torch._dynamo.config.patch(X=...)`."""
+    """Finds `torch._dynamo.config.X = ...`, `.X.add(...)`, `.X.update(...)` and `.X |= {...}`.
+
+    `torch._dynamo.config.patch(X=...)` is deliberately not collected: it applies only to the code
+    run under it (kornia uses it inside one detector), and treating it as global would silence the
+    rules for every other file of the project."""
 
     def __init__(self, imports: ImportTable, path: str, line_of=None) -> None:
         self.imports = imports
@@ -130,10 +133,6 @@ class ConfigCollector(cst.CSTVisitor):
             flag = self._flag(func.value)
             if flag in SET_FLAGS:
                 self._set(flag, _names_in(node.args[0].value, self.imports), node)
-        elif (self.imports.resolve(func) or "") == CONFIG_PREFIX + "patch":
-            for arg in node.args:
-                if arg.keyword is not None and arg.keyword.value in BOOL_FLAGS:
-                    self._set(arg.keyword.value, _truthy(arg.value), node)
 
 
 def is_fullgraph(call: cst.Call) -> bool:
