@@ -20,6 +20,9 @@ from graphlint.checks.base import Check, RawFinding
 
 
 _UNBOUND = object()
+# Measured on 2.13 (GB7000 "graph break in loop"): Dynamo gives up on the whole frame, so the function
+# runs eagerly and the breaks after this one never show up in a profile.
+LOOP_NOTE = " (inside a loop: Dynamo then skips the whole function, which runs eagerly)"
 
 
 def _isinstance_narrowing(test: cst.BaseExpression) -> str | None:
@@ -89,6 +92,20 @@ class CheckContext:
         # parents[-1] is the node being visited itself
         return self.parents[-1 - depth] if len(self.parents) > depth else None
 
+    def _in_loop(self, node: cst.CSTNode) -> bool:
+        """Inside the body of a for/while loop of this function (not its header)?"""
+        for parent in reversed(self.parents):
+            if isinstance(parent, (cst.For, cst.While)):
+                return node is not parent.test if isinstance(parent, cst.While) else \
+                    node is not parent.iter and node is not parent.target
+        return False
+
+    @staticmethod
+    def _summary(code: str) -> str:
+        from graphlint.catalog import load_catalog
+
+        return load_catalog()[code].summary
+
     def disabled_callee(self, node: cst.Call) -> str | None:
         return self._callee_disabled(node)
 
@@ -105,6 +122,8 @@ class CheckContext:
         self._reported.add(key)
         statement = next((p for p in reversed(self.parents)
                           if isinstance(p, (cst.SimpleStatementLine, cst.BaseCompoundStatement))), None)
+        if self._in_loop(node):
+            message = (message or self._summary(code)) + LOOP_NOTE
         self.findings.append(RawFinding(code, node, statement, message, start_node, gb))
 
 

@@ -341,3 +341,18 @@ def test_methods_of_attribute_objects_and_local_instances(lint):
     chains = {f.line: f.region.chain for f in result.findings}
     assert chains[10] == ("ODE.forward", "Solver.integrate")
     assert chains[14] == ("ODE.forward", "Stepper.step")
+
+
+def test_breaks_inside_loops_say_the_frame_is_skipped(lint):
+    code = """
+    import torch
+
+    @torch.compile
+    def f(x):
+        for _ in range(3):
+            x = x + x.sum().item()
+        return x.tolist()
+    """
+    messages = {f.line: f.message for f in lint(code).findings}
+    assert "skips the whole function" in messages[7]
+    assert "skips the whole function" not in messages[8]
