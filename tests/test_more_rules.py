@@ -105,3 +105,18 @@ def test_forward_hook_is_traced(lint):
     result = lint(code)
     assert found(result) == {(6, "GL201")}
     assert result.findings[0].region.chain == ("forward hook log_hook",)
+
+
+def test_generator_use_is_flagged(lint):
+    code = """
+    import torch
+
+    G = torch.Generator().manual_seed(0)
+
+    @torch.compile
+    def f(x):
+        return x + torch.randn(x.shape, generator=G)
+    """
+    result = lint(code)
+    assert found(result) == {(8, "GL603")}
+    assert result.findings[0].gb == ("GB0055",)

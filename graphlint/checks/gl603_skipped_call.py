@@ -1,3 +1,5 @@
+import libcst as cst
+
 from graphlint.checks.base import CallByName
 
 
@@ -19,3 +21,12 @@ class SkippedRuntimeCall(CallByName):
     allowed = {"random.Random", "random.SystemRandom"}
     gb_by_call = {"datetime.datetime.now": ("GB0156",), "datetime.datetime.utcnow": ("GB0156",),
                   "torch.Generator": ("GB0363",)}
+
+    def visit_Call(self, node: cst.Call, ctx) -> None:
+        super().visit_Call(node, ctx)
+        # using a torch.Generator breaks too, even one made outside (measured: GB0055, `g.manual_seed` GB7650)
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == "generator" and not (
+                    isinstance(arg.value, cst.Name) and arg.value.value == "None"):
+                ctx.report(node, self.code, "sampling with an explicit `torch.Generator`: not traceable",
+                           gb=("GB0055",))
