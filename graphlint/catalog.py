@@ -34,6 +34,7 @@ class Rule:
     fix: str
     help: str
     doc: str  # the Markdown body
+    probes: tuple[str, ...] = ()  # measured patterns (measurements/versions.json) behind breaks-on
     sections: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     def applies_to(self, torch_version: tuple[int, int, int]) -> bool:
@@ -80,6 +81,7 @@ def parse_rule(text: str, source: str) -> Rule:
             fix=meta.get("fix", "none"),
             help=meta.get("help", ""),
             doc=body.strip() + "\n",
+            probes=tuple(meta.get("probes", ())),
             sections=sections,
         )
     except KeyError as exc:

@@ -35,7 +35,13 @@ _OPS = {
 
 
 def matches(version: tuple[int, int, int], specifier: str) -> bool:
-    """Does version satisfy a comma-separated specifier such as '>=2.1,<2.6'? Empty = all versions."""
+    """Does version satisfy a specifier? ',' joins clauses (and), '|' joins alternatives (or):
+    '>=2.1,<2.6', '<2.4 | >=2.10'. Empty = all versions."""
+    alternatives = [a for a in (alt.strip() for alt in specifier.split("|")) if a]
+    return not alternatives or any(_matches_all(version, alt) for alt in alternatives)
+
+
+def _matches_all(version: tuple[int, int, int], specifier: str) -> bool:
     for clause in filter(None, (c.strip() for c in specifier.split(","))):
         op = next((o for o in (">=", "<=", "==", "!=", ">", "<") if clause.startswith(o)), None)
         if op is None:

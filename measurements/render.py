@@ -19,11 +19,35 @@ import glob
 import json
 import os
 import re
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "results")
 REF_213 = "/work/shared/reference/BREAKS-torch-2.13.json"
 DOCUMENTED = ["2.0"]          # columns kept empty for documented-only versions
+
+# patterns the linter cares most about (shown first, all versions, default config)
+KEY = [
+    ("tensor asserts", ["assert_tensor", "assert_tensor_msg", "assert_tensor_fstring_msg",
+                        "assert_tensor_var_msg", "assert_tensor_global_msg", "assert_tensor_percent_msg",
+                        "assert_item"]),
+    ("numpy", ["np_arange_loop", "np_arange_shape_loop", "tensor_numpy", "tensor_cpu_numpy",
+               "np_array_of_tensor", "np_ufunc_on_tensor", "tensor_detach_numpy_scalar"]),
+    ("strings of tensors", ["fstring_of_tensor", "fstring_of_tensor_returned", "str_of_tensor",
+                            "repr_of_tensor"]),
+    ("scalar extraction", ["item", "tolist", "int_of_tensor", "float_of_tensor", "bool_of_tensor",
+                           "range_of_tensor", "list_index_by_tensor", "arange_0d_tensor", "zeros_0d_tensor"]),
+    ("print / logging / warnings", ["print_tensor", "print_str", "print_in_helper", "logging_info_module",
+                                    "logger_info", "logger_debug_args", "logger_warning", "warnings_warn",
+                                    "sys_stdout_write"]),
+    ("dynamic shapes", ["bool_mask_index", "bool_mask_index_sum", "bool_mask_setitem", "bool_mask_augassign",
+                        "torch_nonzero", "nonzero_count", "torch_unique", "masked_select", "where_single_arg"]),
+    ("control flow", ["if_tensor_sum", "if_tensor_implicit_bool", "torch_equal_if", "torch_equal_value"]),
+    ("python / stdlib", ["deepcopy_tensor", "time_time", "time_perf_counter", "datetime_now", "random_random",
+                         "id_of_tensor", "id_value_check", "hash_tensor", "hash_value_check", "data_ptr",
+                         "data_ptr_value_check", "eval_call", "re_match", "user_contextmanager",
+                         "lru_cache_call", "raise_and_catch"]),
+]
 
 
 def vkey(v):
@@ -44,12 +68,20 @@ def esc(s):
 
 
 def load():
+    sys.path.insert(0, HERE)
+    from run_versions import analyse  # verdict rules live in one place
     docs = {}
     for p in sorted(glob.glob(os.path.join(RESULTS, "torch-*.json"))):
         if p.endswith(".partial.json"):
             continue
         with open(p) as f:
             d = json.load(f)
+        reg = bool(d["meta"].get("capture", {}).get("registry"))
+        for part in ("results", "isolated"):
+            for e in d.get(part, {}).values():
+                for r in e["variants"].values():
+                    if r.get("verdict") not in ("crash",):
+                        r.update(analyse(r, reg))
         docs[d["meta"]["torch"]] = d
     return dict(sorted(docs.items(), key=lambda kv: vkey(kv[0])))
 
@@ -151,6 +183,33 @@ def main():
         vals = [cell(rec(v, n, variant)) for v in versions if rec(v, n, variant)]
         return len(set(vals)) > 1
 
+    def fgcell(r):
+        if not r or r.get("verdict") in ("error", "n/a", "crash", "timeout"):
+            return cell(r)
+        return r.get("fullgraph_verdict") or "?"
+
+    A("## Linter-relevant patterns at a glance (default config)")
+    A("")
+    A("Each cell: graph-break verdict / `fullgraph=True` result (`raises` or `ok`). "
+      "`yes / ok` means Dynamo breaks under the default config but `fullgraph=True` compiles anyway "
+      "(on 2.10+ `fullgraph=True` turns on scalar / dynamic-output-shape capture for `.item()`-like ops).")
+    A("")
+    A("| group | pattern | snippet | " + " | ".join(vs) + " |")
+    A("|" + "---|" * (3 + len(vs)))
+    for grp, ns in KEY:
+        for n in ns:
+            if n not in info:
+                continue
+            cells = []
+            for v in versions:
+                r = rec(v, n)
+                c = cell(r)
+                if r and c in ("yes", "no"):
+                    c += " / " + ("raises" if r.get("fullgraph_verdict") == "raises" else "ok")
+                cells.append(c)
+            A(f"| {grp} | `{n}` | {code(info[n]['snippet'])} | " + " | ".join(cells) + " |")
+    A("")
+
     changed = [n for n in names if changes(n)]
     A(f"## Patterns whose default-config verdict changes across versions ({len(changed)})")
     A("")
@@ -192,6 +251,36 @@ def main():
     A("|" + "---|" * (2 + len(vs)))
     for n, var in vchanged:
         A(f"| `{n}` | `{esc(var)}` | " + " | ".join(cell(rec(v, n, var)) for v in versions) + " |")
+    A("")
+
+    # fullgraph verdict changes
+    fchanged = [n for n in names
+                if len({fgcell(rec(v, n)) for v in versions if rec(v, n)}) > 1
+                and n not in changed]
+    A(f"## `fullgraph=True` result changes where the default verdict does not ({len(fchanged)})")
+    A("")
+    A("| pattern | snippet | " + " | ".join(vs) + " |")
+    A("|" + "---|" * (2 + len(vs)))
+    for n in fchanged:
+        A(f"| `{n}` | {code(info[n]['snippet'])} | " +
+          " | ".join(f"{cell(rec(v, n))} / {fgcell(rec(v, n))}" for v in versions) + " |")
+    A("")
+
+    # silent wrong results: compiled fullgraph output != eager output
+    A("## Compiled output differs from eager (`fullgraph=True` compiled, result mismatched)")
+    A("")
+    A("| pattern | snippet | versions where `fullgraph=True` output != eager |")
+    A("|---|---|---|")
+    nmis = 0
+    for n in names:
+        bad = [s_ for v, s_ in zip(versions, vs)
+               if rec(v, n) and rec(v, n).get("fullgraph_verdict") == "ok"
+               and rec(v, n).get("fullgraph_matches_eager") is False]
+        if bad:
+            nmis += 1
+            A(f"| `{n}` | {code(info[n]['snippet'])} | {', '.join(bad)} |")
+    if not nmis:
+        A("| (none) | | |")
     A("")
 
     # ---------------------------------------------------------------- full table
@@ -277,6 +366,45 @@ def main():
                 for n, var, a, b in dis:
                     A(f"| `{n}` | `{var}` | {a} | {b} |")
             A("")
+    # --------------------------------------------- one-process vs fresh-process check
+    iso_rows, iso_tot, iso_ok = [], 0, 0
+    for v, s_ in zip(versions, vs):
+        iso = docs[v].get("isolated")
+        if not iso:
+            continue
+        for n, e in iso.items():
+            for var, r in e["variants"].items():
+                a = rec(v, n, var)
+                if not a:
+                    continue
+                iso_tot += 1
+                if cell(a) == cell(r):
+                    iso_ok += 1
+                else:
+                    iso_rows.append((s_, n, var, cell(a), cell(r), r.get("why") or (r.get("reasons") or [""])[0]))
+    A("## Cross-check: one process per version vs one fresh process per probe")
+    A("")
+    if iso_tot:
+        A(f"The runner imports torch once per version and runs every probe in that process. Every probe in "
+          f"`isolate-probes.txt` (patterns whose verdict changes across versions, plus the linter-relevant list) "
+          f"was re-run in a fresh worker process per probe on every version: **{iso_ok}/{iso_tot}** "
+          f"(version, probe, config) verdicts agree.")
+        if iso_rows:
+            A("")
+            A("| version | pattern | config | one process | fresh process | fresh-process why |")
+            A("|---|---|---|---|---|---|")
+            for row in iso_rows:
+                A("| " + " | ".join([row[0], f"`{row[1]}`", f"`{row[2]}`", row[3], row[4], esc(row[5])[:120]]) + " |")
+    else:
+        A("(no isolation runs in these results)")
+    A("")
+    iso_names = sorted({n for n in changed} | {n for n, _ in vchanged} | set(fchanged) |
+                       {n for _, ns in KEY for n in ns if n in info},
+                       key=lambda n: names.index(n))
+    with open(os.path.join(HERE, "isolate-probes.txt"), "w") as f:
+        f.write("# probes re-run in a fresh process per probe (run_versions.py --isolate @measurements/isolate-probes.txt)\n"
+                "# = patterns whose verdict changes across versions + render.py's KEY list; regenerated by render.py\n")
+        f.write("\n".join(iso_names) + "\n")
     with open(os.path.join(HERE, "VERSIONS.md"), "w") as f:
         f.write("\n".join(L).replace("\n\n\n", "\n\n") + "\n")
     print(f"wrote VERSIONS.md + versions.json: {len(names)} probes x {len(versions)} versions; "

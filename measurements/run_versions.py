@@ -139,11 +139,18 @@ def worker(out_jsonl: str, only: set[str], timeout: int, skip: set[str]) -> None
                             loc = [os.path.basename(st[-1].filename), st[-1].lineno]
                     except Exception:
                         pass
+                    # 2.10+ `reason` starts with a generic "Encountered graph break when
+                    # attempting to trace CALL ..." header: prefer the gb_type / exception text,
+                    # else the first line after that header (2.10 passes no exc)
+                    rlines = [ln.strip() for ln in str(reason or "").splitlines() if ln.strip()]
+                    if rlines and rlines[0].startswith("Encountered graph break when attempting") \
+                            and len(rlines) > 1:
+                        rlines = rlines[1:]
+                    fl = gbt or (_first_line(str(exc)) if exc is not None else "") or \
+                        (rlines[0] if rlines else "")
                     hook_events.append({
-                        # 2.13's `reason` starts with a generic "Encountered graph break when
-                        # attempting to trace CALL ..." header: prefer the gb_type / exception text
-                        "first_line": (gbt or _first_line(str(exc)) or _first_line(reason))[:300],
-                        "reason_head": _first_line(reason)[:300],
+                        "first_line": fl[:300],
+                        "reason_text": str(reason or "")[:800],
                         "gb_type": gbt,
                         "exc_type": type(exc).__name__ if exc is not None else None,
                         "gb_ids": gb_ids_of(str(reason) + " " + str(exc), gbt),
@@ -498,7 +505,9 @@ def analyse(rec: dict, has_registry: bool) -> dict:
         out["verdict"] = "error"
         out["why"] = f"eager raises {eg.get('exc', {}).get('type')}: {eg.get('exc', {}).get('first_line')}"
     elif not ex.get("ok", False):
-        out["verdict"] = "error"
+        # eager works but Dynamo itself raised (internal error / failed guard sanity check):
+        # worse than a graph break, the user's torch.compile call fails
+        out["verdict"] = "dynamo-error"
         out["why"] = f"explain raises {ex.get('exc', {}).get('type')}: {ex.get('exc', {}).get('first_line')}"
     else:
         out["verdict"] = "yes" if out["n_breaks"] > 0 else "no"
@@ -598,6 +607,37 @@ def probe_catalog(py: str) -> dict:
     return json.loads(cp.stdout.strip().splitlines()[-1])
 
 
+def group(recs: list, cat: dict) -> dict:
+    order = {n: c["order"] for n, c in cat.items()}
+
+    def k(r):
+        vs = cat.get(r["probe"], {}).get("variants", [])
+        return (order.get(r["probe"], 1e9), vs.index(r["variant"]) if r["variant"] in vs else 99)
+    results: dict = {}
+    for r in sorted(recs, key=k):
+        c = cat.get(r["probe"], {})
+        e = results.setdefault(r["probe"], {"family": c.get("family"), "snippet": c.get("snippet"),
+                                            "control": c.get("control"), "rewrite_of": c.get("rewrite_of"),
+                                            "extra": c.get("extra"), "variants": {}})
+        e["variants"][r["variant"]] = r
+    return results
+
+
+def isolate_list(arg: str, cat: dict) -> list[str]:
+    if arg == "all":
+        names = list(cat)
+    elif arg.startswith("@"):
+        with open(arg[1:]) as f:
+            names = [ln.split("#")[0].strip() for ln in f]
+    else:
+        names = arg.split(",")
+    names = [n for n in names if n]
+    unknown = [n for n in names if n not in cat]
+    if unknown:
+        print(f"  isolation: unknown probes ignored: {unknown}", flush=True)
+    return sorted((n for n in names if n in cat), key=lambda n: cat[n]["order"])
+
+
 def measure(spec: str, args, avail) -> None:
     host_py = args.python
     t_all = time.time()
@@ -628,12 +668,22 @@ def measure(spec: str, args, avail) -> None:
         install["venv_mb"] = int(du[0]) if du else None
         print(f"[{spec}] installed in {install['seconds']}s ({install.get('venv_mb')} MB)", flush=True)
     py = os.path.join(venv, "bin", "python")
+    iso_recs, iso_s = None, None
     try:
         cat = probe_catalog(py)
         tv = subprocess.run([py, "-c", "import torch; print(torch.__version__)"],
                             capture_output=True, text=True).stdout.strip().splitlines()[-1]
         print(f"[{spec}] measuring torch {tv} ...", flush=True)
         recs, meta, run_s = run_worker(py, tv, args.only, args.timeout, log_dir)
+        if args.isolate:
+            names = isolate_list(args.isolate, cat)
+            print(f"[{spec}] isolation check: {len(names)} probes, one fresh worker each ...", flush=True)
+            ti = time.time()
+            iso_recs = []
+            for n in names:
+                r, _, _ = run_worker(py, tv + "-iso", n, args.timeout, log_dir)
+                iso_recs += r
+            iso_s = time.time() - ti
     finally:
         if not args.venv and not args.keep_venv:
             shutil.rmtree(venv, ignore_errors=True)
@@ -643,17 +693,12 @@ def measure(spec: str, args, avail) -> None:
         "install": install, "timeout_s": args.timeout, "only": args.only or None,
         "n_jobs": len(recs), "host": {"cpu_count": os.cpu_count(), "platform": platform.platform()},
     })
-    order = {n: c["order"] for n, c in cat.items()}
-    recs.sort(key=lambda r: (order.get(r["probe"], 1e9), cat.get(r["probe"], {}).get("variants", []).index(r["variant"])
-                             if r["variant"] in cat.get(r["probe"], {}).get("variants", []) else 99))
-    results: dict = {}
-    for r in recs:
-        c = cat.get(r["probe"], {})
-        e = results.setdefault(r["probe"], {"family": c.get("family"), "snippet": c.get("snippet"),
-                                            "control": c.get("control"), "rewrite_of": c.get("rewrite_of"),
-                                            "extra": c.get("extra"), "variants": {}})
-        e["variants"][r["variant"]] = r
-    doc = {"meta": meta, "results": results}
+    if iso_recs is not None:
+        meta["isolation"] = {"probes": len({r["probe"] for r in iso_recs}), "jobs": len(iso_recs),
+                             "runtime_s": round(iso_s, 1)}
+    doc = {"meta": meta, "results": group(recs, cat)}
+    if iso_recs is not None:
+        doc["isolated"] = group(iso_recs, cat)
     os.makedirs(RESULTS_DIR, exist_ok=True)
     suffix = "" if not args.only else ".partial"
     path = os.path.join(RESULTS_DIR, f"torch-{meta.get('torch', version)}{suffix}.json")
@@ -674,6 +719,9 @@ def main():
     ap.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT, help="per-job seconds")
     ap.add_argument("--venv", help="measure this existing venv (one version) instead of installing")
     ap.add_argument("--keep-venv", action="store_true")
+    ap.add_argument("--isolate", default="",
+                    help="after the one-process run, re-run these probes (comma list, @file or 'all') "
+                         "each in a fresh worker process, as a cross-check; stored under 'isolated'")
     ap.add_argument("--work", default="/tmp", help="where venvs and logs go (default /tmp)")
     ap.add_argument("--python", default=sys.executable, help="python used to create the venvs")
     args = ap.parse_args()

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import libcst as cst
 
+from graphlint.torch_version import matches
+
 if TYPE_CHECKING:
     from graphlint.walker import CheckContext
 
@@ -42,6 +44,9 @@ class CallByName(Check):
     gb_by_call: ClassVar[dict[str, tuple[str, ...]]] = {}
     prefixes: ClassVar[tuple[str, ...]] = ()  # whole modules, e.g. "random." or "zlib."
     allowed: ClassVar[set[str]] = set()  # exceptions to the prefixes
+    # forms whose measured torch range differs from the rule's: name or prefix → (probe, specifier);
+    # checked against measurements/versions.json by tests/test_versions.py
+    MEASURED_FORMS: ClassVar[dict[str, tuple[str, str]]] = {}
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         name = ctx.qualname(node.func)
@@ -49,6 +54,9 @@ class CallByName(Check):
             name = f"builtins.{node.func.value}"
         if name is None:
             return
+        form = next((f for f in self.MEASURED_FORMS if name == f or (f.endswith(".") and name.startswith(f))), None)
+        if form is not None and not matches(ctx.torch_version, self.MEASURED_FORMS[form][1]):
+            return  # this form does not break on the target torch version
         if name in self.calls or (self.prefixes and name.startswith(self.prefixes) and name not in self.allowed):
             message = self.calls.get(name) or f"`{name.removeprefix('builtins.')}()` is not traceable: " \
                                                    "Dynamo breaks the graph at the call"

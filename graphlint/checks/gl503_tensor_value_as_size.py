@@ -2,6 +2,7 @@ import libcst as cst
 
 from graphlint.checks._common import scalar_extraction, used_as_size
 from graphlint.checks.base import Check
+from graphlint.torch_version import matches
 
 
 # Which positional arguments are sizes: None = all of them.
@@ -14,6 +15,8 @@ class TensorValueAsSize(Check):
     """A tensor's value used as a size or bound: `.item()` / `.tolist()` / `int(t)` in a slice or
     size argument (GB0124, GB0033), or a 0-d tensor passed straight as a size (`torch.arange(n)`)."""
 
+    MEASURED_FORMS = {"split_tolist": ("split_tolist", "<2.2 | >=2.10")}
+
     code = "GL503"
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
@@ -24,6 +27,9 @@ class TensorValueAsSize(Check):
         if not kind:
             return
         where = used_as_size(ctx)
+        if where and kind == "tolist" and "split" in where and not matches(ctx.torch_version,
+                                                                         self.MEASURED_FORMS["split_tolist"][1]):
+            return
         if where:
             ctx.report(node, self.code, f"a tensor's value (`{kind}`) used as {where}: the shape depends on data")
 

@@ -17,6 +17,8 @@ class SkippedRuntimeCall(CallByName):
         "torch.cuda.manual_seed_all", "torch.Generator",
     )}
     prefixes = ("random.", "zlib.")
+    MEASURED_FORMS = {"random.": ("random_random", ">=2.4,<2.14"),
+                      "torch.manual_seed": ("manual_seed_inside", ">=2.2")}
     # measured on 2.13: a seeded `random.Random(0)` object and its methods trace fine (no break)
     allowed = {"random.Random", "random.SystemRandom"}
     gb_by_call = {"datetime.datetime.now": ("GB0156",), "datetime.datetime.utcnow": ("GB0156",),

@@ -1,6 +1,7 @@
 import libcst as cst
 
 from graphlint.checks.base import Check
+from graphlint.torch_version import matches
 
 
 class IdentityValueUsed(Check):
@@ -10,6 +11,7 @@ class IdentityValueUsed(Check):
     """
 
     code = "GL610"
+    MEASURED_FORMS = {"data_ptr": ("data_ptr_value_check", "<2.8 | >=2.13")}
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         func = node.func
@@ -18,6 +20,8 @@ class IdentityValueUsed(Check):
         elif (isinstance(func, cst.Attribute) and func.attr.value == "data_ptr" and not node.args
               and ctx.is_tensor(func.value)):
             what, gb = "tensor.data_ptr()", ("GB5976",)
+            if not matches(ctx.torch_version, self.MEASURED_FORMS["data_ptr"][1]):
+                return
         else:
             return
         parent = ctx.parent()
