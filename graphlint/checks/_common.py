@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from graphlint.analysis.tensors import CONST, META, NDARRAY, PY_SEQ, SCALAR, is_tensor
+from graphlint.analysis.tensors import NDARRAY, TORCH_DATA_BOOL, is_tensor
 
 # Functions and methods whose arguments are sizes/bounds: a Python int pulled out of a tensor there
 # makes the output shape data-dependent (GL503 instead of GL101/GL102/GL103).
@@ -13,9 +13,6 @@ SIZE_FUNCS = {"torch.arange", "torch.zeros", "torch.ones", "torch.empty", "torch
               "torch.randperm", "torch.eye", "torch.tensor_split", "torch.kthvalue"}
 SIZE_METHODS = {"view", "reshape", "expand", "repeat", "narrow", "topk", "split", "new_zeros", "new_ones",
                 "new_empty", "new_full", "tensor_split", "kthvalue", "unflatten", "resize_"}
-# torch functions returning a Python bool computed from tensor data (measured: GB0033 on 2.13)
-DATA_BOOL_FUNCS = {"torch.equal", "torch.allclose", "torch.is_nonzero"}
-_NOT_TENSOR_RECEIVER = (NDARRAY, PY_SEQ, CONST, META, SCALAR, "module", "self", "logger")
 
 
 def scalar_extraction(node: cst.Call, ctx) -> str | None:
@@ -33,7 +30,7 @@ def scalar_extraction(node: cst.Call, ctx) -> str | None:
     for name in ("int", "float", "bool"):
         if ctx.is_builtin(func, name) and len(node.args) == 1 and ctx.is_tensor(node.args[0].value):
             return name
-    if ctx.qualname(func) in DATA_BOOL_FUNCS:
+    if ctx.qualname(func) in TORCH_DATA_BOOL:  # a Python bool computed from the data (GB0033)
         return ctx.qualname(func)
     if (isinstance(func, cst.Attribute) and func.attr.value in ("equal", "allclose")
             and ctx.is_tensor(func.value)):

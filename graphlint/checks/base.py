@@ -48,7 +48,7 @@ class CallByName(Check):
     # checked against measurements/versions.json by tests/test_versions.py
     MEASURED_FORMS: ClassVar[dict[str, tuple[str, str]]] = {}
 
-    def visit_Call(self, node: cst.Call, ctx) -> None:
+    def visit_Call(self, node: cst.Call, ctx: CheckContext) -> None:
         name = ctx.qualname(node.func)
         if name is None and isinstance(node.func, cst.Name) and ctx.is_builtin(node.func, node.func.value):
             name = f"builtins.{node.func.value}"
