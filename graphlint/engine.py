@@ -131,17 +131,20 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, summary.imports_torch,
                            summary.module_ctors)
     raw: list[tuple[RawFinding, TracedFunction]] = []
+    arguments = ArgumentKinds(index, parsed, imports)
+    # `traced` is in BFS order, so callers in this file are walked before their callees
     for key, traced_fn in traced.items():
         node = parsed.functions.get(key)
         if node is None:
             continue
         info = summary.functions[key]
         env = TensorEnv(file_ctx, info.class_name)
-        env.seed_function(node)
+        env.seed_function(node, arguments.seeds(key))
         fid: FuncId = (summary.path, key)
         ctx = CheckContext(env, imports, options.torch_version,
                            lambda call, fid=fid: _disabled_callee(index, fid, call, imports),
                            config.under_fullgraph() if traced_fn.fullgraph else config)
+        ctx.call_observer = lambda call, env, fid=fid: arguments.observe(fid, call, env)
         checks = [check_classes[c]() for c in sorted(codes)]
         for finding in walk_function(node, checks, ctx):
             raw.append((finding, traced_fn))
@@ -153,6 +156,48 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     suppressions = parse_suppressions(parsed.source.text)
     kept = [f for f in findings if not suppressions.covers(f)]
     return kept, len(findings) - len(kept)
+
+
+_MIXED = "mixed"
+
+
+class ArgumentKinds:
+    """Kinds of the arguments traced code passes to functions of the same file, per parameter.
+
+    A parameter gets a kind only when every observed call site agrees (`maybe_num_nodes(edge_index, N)`
+    called with a tensor everywhere makes `edge_index` a tensor; a Python int everywhere makes `N` one).
+    """
+
+    def __init__(self, index: ProjectIndex, parsed: ParsedFile, imports: ImportTable) -> None:
+        self.index = index
+        self.parsed = parsed
+        self.imports = imports
+        self._seen: dict[str, dict[str, str | None]] = {}
+
+    def seeds(self, key: str) -> dict[str, str | None]:
+        return {name: kind for name, kind in self._seen.get(key, {}).items() if kind != _MIXED}
+
+    def observe(self, fid: FuncId, call: cst.Call, env: TensorEnv) -> None:
+        ref = call_ref(call, self.imports, {})
+        if ref is None:
+            return
+        for path, key in self.index.resolve_call(fid, ref):
+            callee = self.parsed.functions.get(key)
+            if path != fid[0] or callee is None:
+                continue
+            params = list(callee.params.posonly_params) + list(callee.params.params)
+            if params and ref.kind in ("self_method", "super", "attr_method", "instance_method") and \
+                    params[0].name.value in ("self", "cls"):
+                params = params[1:]
+            by_name = {p.name.value for p in params + list(callee.params.kwonly_params)}
+            record = self._seen.setdefault(key, {})
+            positional = [a for a in call.args if a.keyword is None and a.star == ""]
+            pairs = [(p.name.value, a.value) for p, a in zip(params, positional)]
+            pairs += [(a.keyword.value, a.value) for a in call.args if a.keyword is not None
+                      and a.keyword.value in by_name]
+            for name, value in pairs:
+                kind = env.kind_of(value)
+                record[name] = kind if record.get(name, kind) == kind else _MIXED
 
 
 def _ignored_for(path: str, options: LintOptions) -> set[str]:

@@ -41,6 +41,8 @@ class CheckContext:
                  callee_disabled: Callable[[cst.Call], str | None], config: DynamoConfig = DynamoConfig()) -> None:
         self.env = env
         self.config = config  # Dynamo settings in force for this function (config flags, fullgraph)
+        # called with every call in traced code (engine: records argument kinds for same-file callees)
+        self.call_observer: Callable[[cst.Call, TensorEnv], None] | None = None
         self.imports = imports
         self.torch_version = torch_version
         self.parents: list[cst.CSTNode] = []
@@ -154,6 +156,8 @@ class FunctionWalker(cst.CSTVisitor):
         self._bind_before(node)
         for visit in self.dispatch.get(type(node).__name__, ()):
             visit(node, self.ctx)
+        if self.ctx.call_observer is not None and isinstance(node, cst.Call):
+            self.ctx.call_observer(node, self.env)
         return True
 
     def on_leave(self, original_node: cst.CSTNode) -> None:

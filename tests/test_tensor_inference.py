@@ -161,3 +161,44 @@ def test_helper_with_mixed_returns_is_unknown(lint):
             return x
     """
     assert found(lint(code)) == set()
+
+
+def test_call_site_kinds_flow_into_same_file_helpers(lint):
+    code = """
+    import torch
+    from torch import nn
+
+    def check(a, n):
+        if a > 0:
+            return a
+        if n > 2:
+            return a
+        return a
+
+    class M(nn.Module):
+        def forward(self, x):
+            s = x.sum()
+            check(s, x.shape[0])
+            return x
+    """
+    # `a` is a tensor at every call site, `n` a Python int: only the first `if` is data-dependent
+    assert found(lint(code)) == {(6, "GL401")}
+
+
+def test_disagreeing_call_sites_leave_a_parameter_unknown(lint):
+    code = """
+    import torch
+    from torch import nn
+
+    def check(a):
+        if a > 0:
+            return 1
+        return 0
+
+    class M(nn.Module):
+        def forward(self, x):
+            check(x.sum())
+            check(3)
+            return x
+    """
+    assert found(lint(code)) == set()

@@ -221,8 +221,10 @@ class TensorEnv:
         self.names: dict[str, str | None] = {}
 
     # ---- seeding ----
-    def seed_function(self, fn: cst.FunctionDef) -> None:
-        """Parameters: tensors when annotated so, used as tensors in the body, or named like one."""
+    def seed_function(self, fn: cst.FunctionDef, from_callers: dict[str, str | None] | None = None) -> None:
+        """Parameters: tensors when annotated so, used as tensors in the body, or named like one.
+        from_callers: the kind every traced call site in this file passes (unannotated params only)."""
+        from_callers = from_callers or {}
         params = fn.params
         evidence = tensor_evidence(fn, self.ctx.imports) if self.ctx.torch_file else set()
         ordered = list(params.posonly_params) + list(params.params)
@@ -234,6 +236,8 @@ class TensorEnv:
             kind = self._param_kind(p) if self.ctx.torch_file else None
             if kind == TENSOR and p.annotation is None and name not in evidence and name not in TENSOR_PARAM_NAMES:
                 kind = None  # no sign that it holds a tensor: do not guess
+            if p.annotation is None and from_callers.get(name) is not None:
+                kind = from_callers[name]  # what the callers actually pass beats a guess from the name
             self.names[name] = kind
         for star in (params.star_arg, params.star_kwarg):
             if isinstance(star, cst.Param):
