@@ -57,3 +57,24 @@ def test_target_torch_switches_version_dependent_findings(lint):
     assert found(lint(code, torch="2.2")) == {(10, "GL105")}
     assert found(lint(code, torch="2.13")) == {(8, "GL603"), (9, "GL703")}
     assert found(lint(code, torch="2.15")) == {(9, "GL703")}
+
+
+def test_old_torch_only_forms(lint):
+    code = """
+    import re
+    import torch
+
+    @torch.compile
+    def f(x):
+        h = hash(x)
+        i = id(x)
+        p = x.data_ptr()
+        m = re.match("a+", "aaa")
+        v = eval("2 + 3")
+        s = sorted([x, x * 2], key=lambda t: t.shape[0])
+        return x
+    """
+    assert {c for _, c in found(lint(code, torch="2.13"))} == set()
+    assert found(lint(code, torch="2.4")) == {(7, "GL610"), (8, "GL610"), (9, "GL610"), (10, "GL603"),
+                                               (11, "GL606"), (12, "GL106")}
+    assert found(lint(code, torch="2.8")) == {(7, "GL610"), (8, "GL610"), (11, "GL606")}
