@@ -9,7 +9,8 @@ changes between versions.  Verdicts:
   yes      Dynamo handled >= 1 graph break (log_graph_break / counters / explain / graph_breaks
            log / frame skip) while running the probe under torch._dynamo.explain
   no       none of those saw a break
-  error    the pattern raises in plain eager Python (or explain itself raised) on that version
+  error    the pattern raises in plain eager Python on that version
+  dynamo-error  eager works but torch._dynamo.explain raised (Dynamo internal error)
   n/a      the config variant does not exist in that version (config.patch raised)
   timeout / crash   the job ran past the per-job limit / killed the interpreter
 """
@@ -119,6 +120,7 @@ def main():
         "versions": {short(v): v for v in versions},
         "documented_only": DOCUMENTED,
         "verdicts": {"yes": "breaks", "no": "no break", "error": "raises in eager on that version",
+                     "dynamo-error": "eager works, Dynamo raised (torch.compile fails)",
                      "n/a": "config variant absent", "timeout": "job timed out", "crash": "worker died"},
     }}
     for n in names:
@@ -161,21 +163,23 @@ def main():
     A("**Verdict** (default `torch._dynamo` config): `yes` = Dynamo handled at least one graph break while "
       "running the probe under `torch._dynamo.explain` (any of: `log_graph_break`, `counters['graph_break']`, "
       "`explain().break_reasons`, the `graph_breaks` log, a frame skipped on `Unsupported`); `no` = none; "
-      "`error` = the pattern raises in plain eager Python on that version (or `explain` raised); "
+      "`error` = the pattern raises in plain eager Python on that version (the API does not exist yet, etc.); "
+      "`dynamo-error` = eager works but `torch._dynamo.explain` itself raised (internal error / failed guard "
+      "self-check: `torch.compile` fails outright); "
       "`n/a` = the config option does not exist on that version. "
       "The **2.0 (documented)** column is intentionally empty: torch 2.0 cannot compile on Python 3.11.")
     A("")
     A("## Versions measured")
     A("")
-    A("| torch | numpy | CUDA build | break capture | GB registry | jobs | measure (s) | install (s) | venv (MB) | date (UTC) |")
-    A("|---|---|---|---|---|---|---|---|---|---|")
+    A("| torch | numpy | CUDA build | break capture | GB registry | jobs | measure (s) | install (s) | venv (MB) | fresh-process check (s) | total (s) | date (UTC) |")
+    A("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for v in versions:
         m = docs[v]["meta"]
-        cap = "log_graph_break hook" if m["capture"].get("log_graph_break") else "counters + explain + log"
+        cap = "log_graph_break hook + others" if m["capture"].get("log_graph_break") else "counters + explain + log + skips"
         A(f"| {v} | {m['numpy']} | {m.get('torch_cuda') or 'cpu'} | {cap} | "
           f"{'yes' if m['capture'].get('registry') else 'no'} | {m.get('n_jobs')} | {m.get('measure_runtime_s')} | "
           f"{(m.get('install') or {}).get('seconds', '—')} | {(m.get('install') or {}).get('venv_mb', '—')} | "
-          f"{m.get('date_utc')} |")
+          f"{(m.get('isolation') or {}).get('runtime_s', '—')} | {m.get('total_runtime_s')} | {m.get('date_utc')} |")
     A("")
 
     # ---------------------------------------------------- changes across versions
@@ -230,6 +234,7 @@ def main():
                 continue
             why = (r.get("reasons") or [""])[0] if r.get("verdict") == "yes" else (r.get("why") or "")
             ids = ",".join(r.get("gb_ids") or []) if r.get("verdict") == "yes" else ""
+            why = re.sub(r"0x[0-9a-f]+|\b\d{7,}\b", "…", why)  # object ids / addresses differ per run
             item = f"{r.get('verdict')}" + (f" ({esc(why)[:110]}{'; ' + ids if ids else ''})" if why else "")
             if seq and seq[-1][1] == item:
                 seq[-1][0].append(s)
@@ -387,7 +392,8 @@ def main():
     if iso_tot:
         A(f"The runner imports torch once per version and runs every probe in that process. Every probe in "
           f"`isolate-probes.txt` (patterns whose verdict changes across versions, plus the linter-relevant list) "
-          f"was re-run in a fresh worker process per probe on every version: **{iso_ok}/{iso_tot}** "
+          f"was re-run in a fresh worker process per probe on "
+          f"{', '.join(s_ for v, s_ in zip(versions, vs) if docs[v].get('isolated'))}: **{iso_ok}/{iso_tot}** "
           f"(version, probe, config) verdicts agree.")
         if iso_rows:
             A("")
@@ -401,10 +407,13 @@ def main():
     iso_names = sorted({n for n in changed} | {n for n, _ in vchanged} | set(fchanged) |
                        {n for _, ns in KEY for n in ns if n in info},
                        key=lambda n: names.index(n))
-    with open(os.path.join(HERE, "isolate-probes.txt"), "w") as f:
-        f.write("# probes re-run in a fresh process per probe (run_versions.py --isolate @measurements/isolate-probes.txt)\n"
-                "# = patterns whose verdict changes across versions + render.py's KEY list; regenerated by render.py\n")
-        f.write("\n".join(iso_names) + "\n")
+    iso_path = os.path.join(HERE, "isolate-probes.txt")
+    if "--write-isolate-list" in sys.argv or not os.path.exists(iso_path):
+        with open(iso_path, "w") as f:
+            f.write("# probes re-run in a fresh process per probe (run_versions.py --isolate @measurements/isolate-probes.txt)\n"
+                    "# = patterns whose verdict changes across versions + render.py's KEY list;\n"
+                    "# written by `render.py --write-isolate-list` (or when missing)\n")
+            f.write("\n".join(iso_names) + "\n")
     with open(os.path.join(HERE, "VERSIONS.md"), "w") as f:
         f.write("\n".join(L).replace("\n\n\n", "\n\n") + "\n")
     print(f"wrote VERSIONS.md + versions.json: {len(names)} probes x {len(versions)} versions; "

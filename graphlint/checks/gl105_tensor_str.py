@@ -9,11 +9,11 @@ class TensorStr(Check):
 
     code = "GL105"
     # f-strings of tensors broke on 2.1 and 2.2 only (measured)
-    MEASURED_FORMS = {"fstring": ("fstring_of_tensor", "<2.4")}
+    MEASURED_FORMS = {"fstring": ("fstring_of_tensor", "<2.3")}
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression, ctx) -> None:
         if matches(ctx.torch_version, self.MEASURED_FORMS["fstring"][1]) and ctx.is_tensor(node.expression):
-            ctx.report(node, self.code, "an f-string of a tensor formats its values: a break on torch < 2.4")
+            ctx.report(node, self.code, "an f-string of a tensor formats its values: a break on torch < 2.3")
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         for name, gb in (("str", ("GB0059",)), ("repr", ("GB0569",))):
