@@ -38,6 +38,8 @@ PACKAGES: dict[str, dict] = {
     "torchdiffeq": {"dirs": ["torchdiffeq"], "split": "dev"},
     "zuko": {"dirs": ["zuko"], "split": "dev"},
     "torchsde": {"dirs": ["torchsde"], "split": "dev"},
+    # ---- added 2026-11-21 as a dev package (model code: tiny configs, random weights, no downloads)
+    "transformers": {"dirs": ["transformers"], "split": "dev"},
 }
 SPLITS = ("dev", "heldout")
 
@@ -1338,3 +1340,185 @@ def sdeint_adjoint_backward():
         ys.sum().backward()
         return ys
     return f, (torch.randn(4, 3), torch.linspace(0, 0.5, 3))
+
+
+# =============================================================== transformers ==
+# Hugging Face models built from tiny config objects (random weights: nothing is downloaded, no
+# tokenizer). The attention implementation is the library default (sdpa where supported).
+_TOK = {"pad_token_id": 0, "bos_token_id": 1, "eos_token_id": 2}
+
+
+def _ids(b=2, t=12, vocab=100):
+    return torch.randint(3, vocab, (b, t))
+
+
+def _pad_mask(b=2, t=12, pad=3):
+    m = torch.ones(b, t, dtype=torch.long)
+    m[1, :pad] = 0  # left padding on the second row
+    return m
+
+
+def _llama_like(**kw):
+    return dict(vocab_size=100, hidden_size=64, intermediate_size=128, num_hidden_layers=2,
+                num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64, **_TOK, **kw)
+
+
+@entry("transformers", "GPT2LMHeadModel eval forward with a left-padded attention mask")
+def gpt2_lm_forward():
+    from transformers import GPT2Config, GPT2LMHeadModel
+    m = GPT2LMHeadModel(GPT2Config(n_layer=2, n_embd=64, n_head=4, vocab_size=100, n_positions=64,
+                                   bos_token_id=1, eos_token_id=2)).eval()
+    return m, (_ids(),), {"attention_mask": _pad_mask()}
+
+
+@entry("transformers", "GPT2LMHeadModel training step: forward with labels (loss, dropout) + backward")
+def gpt2_train_loss():
+    from transformers import GPT2Config, GPT2LMHeadModel
+    m = GPT2LMHeadModel(GPT2Config(n_layer=2, n_embd=64, n_head=4, vocab_size=100, n_positions=64,
+                                   bos_token_id=1, eos_token_id=2)).train()
+
+    def f(ids):
+        loss = m(ids, labels=ids).loss
+        loss.backward()
+        return loss
+    return f, (_ids(),)
+
+
+@entry("transformers", "GPT2LMHeadModel.generate (greedy, 4 new tokens, KV cache)", calls=1)
+def gpt2_generate():
+    from transformers import GPT2Config, GPT2LMHeadModel
+    m = GPT2LMHeadModel(GPT2Config(n_layer=2, n_embd=64, n_head=4, vocab_size=100, n_positions=64,
+                                   bos_token_id=1, eos_token_id=2, pad_token_id=0)).eval()
+
+    def f(ids):
+        return m.generate(ids, max_new_tokens=4, do_sample=False, attention_mask=torch.ones_like(ids))
+    return f, (_ids(1, 6),)
+
+
+@entry("transformers", "BertForSequenceClassification eval forward (attention mask + token types)")
+def bert_seq_cls():
+    from transformers import BertConfig, BertForSequenceClassification
+    m = BertForSequenceClassification(BertConfig(
+        vocab_size=100, hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
+        max_position_embeddings=64, num_labels=3, pad_token_id=0)).eval()
+    tt = torch.zeros(2, 12, dtype=torch.long)
+    tt[:, 6:] = 1
+    return m, (_ids(),), {"attention_mask": _pad_mask(), "token_type_ids": tt}
+
+
+@entry("transformers", "DistilBertForMaskedLM forward with labels (-100 ignored positions), training")
+def distilbert_mlm():
+    from transformers import DistilBertConfig, DistilBertForMaskedLM
+    m = DistilBertForMaskedLM(DistilBertConfig(
+        vocab_size=100, dim=32, n_layers=2, n_heads=4, hidden_dim=64, max_position_embeddings=64,
+        pad_token_id=0)).train()
+    ids = _ids()
+    labels = torch.full_like(ids, -100)
+    labels[:, ::4] = ids[:, ::4]
+    return m, (ids,), {"labels": labels}
+
+
+@entry("transformers", "T5ForConditionalGeneration eval forward (encoder + decoder_input_ids, relative bias)")
+def t5_forward():
+    from transformers import T5Config, T5ForConditionalGeneration
+    m = T5ForConditionalGeneration(T5Config(
+        vocab_size=100, d_model=32, d_kv=8, d_ff=64, num_layers=2, num_decoder_layers=2, num_heads=4,
+        pad_token_id=0, eos_token_id=2, decoder_start_token_id=0)).eval()
+    return m, (_ids(),), {"decoder_input_ids": _ids(2, 5)}
+
+
+@entry("transformers", "BartForConditionalGeneration forward with labels (shift_tokens_right), training")
+def bart_labels():
+    from transformers import BartConfig, BartForConditionalGeneration
+    m = BartForConditionalGeneration(BartConfig(
+        vocab_size=100, d_model=32, encoder_layers=2, decoder_layers=2, encoder_attention_heads=4,
+        decoder_attention_heads=4, encoder_ffn_dim=64, decoder_ffn_dim=64, max_position_embeddings=64,
+        pad_token_id=1, bos_token_id=0, eos_token_id=2, decoder_start_token_id=2)).train()
+    return m, (_ids(),), {"labels": _ids(2, 7), "attention_mask": _pad_mask()}
+
+
+@entry("transformers", "LlamaForCausalLM eval forward (GQA, rotary) with a padded attention mask")
+def llama_forward():
+    from transformers import LlamaConfig, LlamaForCausalLM
+    m = LlamaForCausalLM(LlamaConfig(**_llama_like())).eval()
+    return m, (_ids(),), {"attention_mask": _pad_mask()}
+
+
+@entry("transformers", "LlamaForCausalLM prefill + one decode step with past_key_values (DynamicCache)")
+def llama_decode_step():
+    from transformers import LlamaConfig, LlamaForCausalLM
+    m = LlamaForCausalLM(LlamaConfig(**_llama_like())).eval()
+
+    def f(ids):
+        out = m(ids, use_cache=True)
+        nxt = out.logits[:, -1:].argmax(-1)
+        return m(nxt, past_key_values=out.past_key_values, use_cache=True).logits
+    return f, (_ids(),)
+
+
+@entry("transformers", "MistralForCausalLM eval forward (sliding-window attention)")
+def mistral_forward():
+    from transformers import MistralConfig, MistralForCausalLM
+    m = MistralForCausalLM(MistralConfig(**_llama_like(sliding_window=8))).eval()
+    return m, (_ids(2, 16),)
+
+
+@entry("transformers", "MixtralForCausalLM eval forward (sparse MoE routing, 4 experts top-2)")
+def mixtral_moe_forward():
+    from transformers import MixtralConfig, MixtralForCausalLM
+    m = MixtralForCausalLM(MixtralConfig(**_llama_like(num_local_experts=4, num_experts_per_tok=2))).eval()
+    return m, (_ids(),)
+
+
+@entry("transformers", "Qwen2MoeForCausalLM forward with router logits + aux loss, training")
+def qwen2_moe_train():
+    from transformers import Qwen2MoeConfig, Qwen2MoeForCausalLM
+    m = Qwen2MoeForCausalLM(Qwen2MoeConfig(**_llama_like(
+        num_experts=4, num_experts_per_tok=2, moe_intermediate_size=32, shared_expert_intermediate_size=64,
+        output_router_logits=True))).train()
+    ids = _ids()
+    return m, (ids,), {"labels": ids}
+
+
+@entry("transformers", "WhisperForConditionalGeneration eval forward (log-mel features + decoder ids)")
+def whisper_forward():
+    from transformers import WhisperConfig, WhisperForConditionalGeneration
+    m = WhisperForConditionalGeneration(WhisperConfig(
+        vocab_size=100, num_mel_bins=16, encoder_layers=2, decoder_layers=2, d_model=32,
+        encoder_attention_heads=4, decoder_attention_heads=4, encoder_ffn_dim=64, decoder_ffn_dim=64,
+        max_source_positions=32, max_target_positions=32, pad_token_id=0, bos_token_id=1,
+        eos_token_id=2, decoder_start_token_id=1, begin_suppress_tokens=None, suppress_tokens=None)).eval()
+    return m, (torch.randn(1, 16, 64),), {"decoder_input_ids": _ids(1, 5)}
+
+
+@entry("transformers", "Wav2Vec2ForCTC training forward with CTC labels (SpecAugment time masking)")
+def wav2vec2_ctc_train():
+    from transformers import Wav2Vec2Config, Wav2Vec2ForCTC
+    m = Wav2Vec2ForCTC(Wav2Vec2Config(
+        vocab_size=20, hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
+        conv_dim=(16, 16, 16), conv_stride=(5, 2, 2), conv_kernel=(10, 3, 3), num_conv_pos_embeddings=16,
+        num_conv_pos_embedding_groups=4, mask_time_prob=0.2, mask_time_length=2, pad_token_id=0)).train()
+    return m, (torch.randn(2, 1600),), {"labels": torch.randint(1, 20, (2, 8))}
+
+
+@entry("transformers", "SwinForImageClassification eval forward (shifted windows, patch merging)")
+def swin_classify():
+    from transformers import SwinConfig, SwinForImageClassification
+    m = SwinForImageClassification(SwinConfig(
+        image_size=32, patch_size=4, embed_dim=16, depths=[2, 1], num_heads=[2, 4], window_size=4,
+        num_labels=5)).eval()
+    return m, (_img(2),)
+
+
+@entry("transformers", "CLIPModel forward on text + images with return_loss (contrastive loss)")
+def clip_contrastive():
+    from transformers import CLIPConfig, CLIPModel
+    m = CLIPModel(CLIPConfig(
+        text_config={"vocab_size": 100, "hidden_size": 32, "intermediate_size": 64, "num_hidden_layers": 2,
+                     "num_attention_heads": 4, "max_position_embeddings": 16, **_TOK},
+        vision_config={"image_size": 32, "patch_size": 8, "hidden_size": 32, "intermediate_size": 64,
+                       "num_hidden_layers": 2, "num_attention_heads": 4},
+        projection_dim=16)).eval()
+    ids = _ids(2, 10)
+    ids[:, -1] = 2  # eos
+    return m, (), {"input_ids": ids, "pixel_values": _img(2), "return_loss": True}

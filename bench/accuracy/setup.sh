@@ -27,10 +27,11 @@ import importlib.metadata as md
 import torch
 print("torch", torch.__version__)
 for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "linear_operator",
-          # held-out split
-          "torch-geometric", "vector-quantize-pytorch", "torchdiffeq", "zuko", "torchsde"):
+          "torch-geometric", "vector-quantize-pytorch", "torchdiffeq", "zuko", "torchsde",
+          "transformers"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
+import transformers  # noqa: F401
 print("ok:", __import__("sys").prefix)
 PY
