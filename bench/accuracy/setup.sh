@@ -28,10 +28,13 @@ import torch
 print("torch", torch.__version__)
 for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "linear_operator",
           "torch-geometric", "vector-quantize-pytorch", "torchdiffeq", "zuko", "torchsde",
-          "transformers"):
+          "transformers",
+          # held-out split (set 2)
+          "diffusers", "monai", "e3nn", "pytorch-metric-learning"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
 import transformers  # noqa: F401
+import diffusers, monai, e3nn, pytorch_metric_learning  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
