@@ -40,6 +40,7 @@ class OutputFormat(str, Enum):
 class Scope(str, Enum):
     compiled = "compiled"
     modules = "modules"
+    auto = "auto"
     all = "all"
 
 
@@ -93,7 +94,9 @@ def check(
     extend_select: Optional[List[str]] = typer.Option(None, help="Add to the selected rules."),
     ignore: Optional[List[str]] = typer.Option(None, help="Rule codes or prefixes to disable."),
     scope: Optional[Scope] = typer.Option(None, help="compiled: only code reachable from compile sites; "
-                                                     "modules (default): also every nn.Module.forward; all: every function."),
+                                                     "modules: also every nn.Module.forward; auto (default): also every "
+                                                     "function a user could compile (not tests, training loops, "
+                                                     "module construction); all: every function."),
     target_torch: Optional[str] = typer.Option(None, help="torch version to lint for (default: installed, "
                                                           "else the newest measured)."),
     exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when there are findings."),
@@ -106,6 +109,9 @@ def check(
     force_exclude: bool = typer.Option(False, "--force-exclude",
                                        help="Apply excludes to files named on the command line too (pre-commit)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Processes to use (default: cores)."),
+    show_shadowed: bool = typer.Option(False, "--show-shadowed",
+                                       help="Also list the breaks hidden behind a break in a loop (Dynamo skips "
+                                            "the rest of that function until it is fixed)."),
 ) -> None:
     """Lint PATHS (the default command: `graphlint src/` is `graphlint check src/`)."""
     from graphlint.catalog import CatalogError, load_catalog
@@ -135,6 +141,7 @@ def check(
         per_file_ignores=tuple((p, frozenset(expand_codes(cs, list(catalog), f"per-file-ignores.{p}")))
                                for p, cs in config.per_file_ignores.items()),
         jobs=jobs,
+        show_shadowed=show_shadowed,
     )
     fmt = output_format or OutputFormat(config.output_format)
     file_paths = [p for p in paths if p != "-"]

@@ -34,7 +34,7 @@ class Config:
     ignore: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     exclude: list[str] = field(default_factory=list)
-    scope: str = "modules"
+    scope: str = "auto"
     target_torch: str | None = None
     output_format: str = "full"
     force_exclude: bool = False

@@ -4,6 +4,7 @@ rules (one batched traversal per traced function), suppressions. Never imports t
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import multiprocessing
 import os
@@ -37,7 +38,9 @@ RECURSION_LIMIT = 30_000
 @dataclass(frozen=True)
 class LintOptions:
     codes: frozenset[str]  # enabled rule codes (after select/ignore)
-    scope: str = "modules"
+    scope: str = "auto"
+    # list the breaks that a frame-skipping break hides (normally folded into that finding's message)
+    show_shadowed: bool = False
     torch_version: tuple[int, int, int] = (2, 13, 0)
     exclude: tuple[str, ...] = ()
     force_exclude: bool = False
@@ -129,7 +132,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     imports = ImportTable(summary.module, False)
     imports.names = dict(summary.imports)
     file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, summary.imports_torch,
-                           summary.module_ctors)
+                           summary.module_ctors, external_return=lambda qual: _declared_return(index, qual))
     raw: list[tuple[RawFinding, TracedFunction]] = []
     arguments = ArgumentKinds(index, parsed, imports)
     # `traced` is in BFS order, so callers in this file are walked before their callees
@@ -146,8 +149,10 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                            config.under_fullgraph() if traced_fn.fullgraph else config)
         ctx.call_observer = lambda call, env, fid=fid: arguments.observe(fid, call, env)
         checks = [check_classes[c]() for c in sorted(codes)]
-        for finding in walk_function(node, checks, ctx):
-            raw.append((finding, traced_fn))
+        found = walk_function(node, checks, ctx)
+        if not options.show_shadowed:
+            found = fold_shadowed(found, parsed.positions)
+        raw.extend((finding, traced_fn) for finding in found)
     if not raw:
         return [], 0
     catalog = load_catalog()
@@ -156,6 +161,36 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     suppressions = parse_suppressions(parsed.source.text)
     kept = [f for f in findings if not suppressions.covers(f)]
     return kept, len(findings) - len(kept)
+
+
+def fold_shadowed(found: list[RawFinding], positions) -> list[RawFinding]:
+    """Fold the findings that a frame-skipping break hides into that break's message.
+
+    A break in a loop makes Dynamo skip the whole frame ("graph break in loop"), so nothing after it
+    in the same function is traced: those lines only break once the first one is fixed. Reporting them
+    as breaks of their own would send the user after breaks Dynamo does not show yet.
+    """
+    skipping = [f for f in found if f.skips_frame]
+    if not skipping:
+        return found
+    lines = positions()
+    line_of = {id(f): lines[f.start_node or f.node].start.line for f in found}
+    first = min(skipping, key=lambda f: line_of[id(f)])
+    cut = line_of[id(first)]
+    hidden = sorted({line_of[id(f)] for f in found if line_of[id(f)] > cut})
+    if not hidden:
+        return found
+    listed = ", ".join(map(str, hidden[:6])) + (", …" if len(hidden) > 6 else "")
+    note = (f"; {len(hidden)} later break{'s' if len(hidden) > 1 else ''} in this function "
+            f"(line{'s' if len(hidden) > 1 else ''} {listed}) show{'' if len(hidden) > 1 else 's'} "
+            f"once this one is fixed")
+    kept = [f for f in found if line_of[id(f)] <= cut]
+    return [dataclasses.replace(f, message=(f.message or _summary_of(f.code)) + note) if f is first else f
+            for f in kept]
+
+
+def _summary_of(code: str) -> str:
+    return load_catalog()[code].summary
 
 
 _MIXED = "mixed"
@@ -198,6 +233,11 @@ class ArgumentKinds:
             for name, value in pairs:
                 kind = env.kind_of(value)
                 record[name] = kind if record.get(name, kind) == kind else _MIXED
+
+
+def _declared_return(index: ProjectIndex, qualified: str) -> str | None:
+    fid = index.lookup_function(qualified)
+    return index.function(fid).returns if fid is not None else None
 
 
 def _ignored_for(path: str, options: LintOptions) -> set[str]:

@@ -56,7 +56,8 @@ class Region:
     """Why Dynamo traces the code a finding sits in.
 
     kind: "compiled" (reachable from a compile site), "module" (an nn.Module.forward or what it calls),
-    "all" (--scope all: every function). chain: from the entry to the function, e.g.
+    "library" (--scope auto: a function a user may compile, e.g. public library code), "all" (--scope
+    all: every function). chain: from the entry to the function, e.g.
     ["train.py:41 torch.compile(model)", "Net.forward", "_route"].
     """
 

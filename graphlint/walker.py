@@ -36,6 +36,33 @@ def _isinstance_narrowing(test: cst.BaseExpression) -> str | None:
     return None
 
 
+def _later_in_loop(chain: list[cst.CSTNode]):
+    """Subtrees that follow chain[-1] in source (and bytecode) order, up to the end of the loop body
+    chain[0]; a loop's `else` runs after the loop, so it is left out."""
+    for depth in range(len(chain) - 2, -1, -1):
+        parent, child = chain[depth], chain[depth + 1]
+        siblings = list(parent.children)
+        if child not in siblings:
+            continue
+        for later in siblings[siblings.index(child) + 1:]:
+            if depth == 0 and later is getattr(parent, "orelse", None):
+                continue
+            yield later
+
+
+def _first_exit(node: cst.CSTNode) -> cst.CSTNode | None:
+    """The first `return` or `continue` in a subtree, in source order (nested definitions excluded)."""
+    if isinstance(node, (cst.Return, cst.Continue)):
+        return node
+    if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        return None
+    for child in node.children:
+        found = _first_exit(child)
+        if found is not None:
+            return found
+    return None
+
+
 class CheckContext:
     def __init__(self, env: TensorEnv, imports: ImportTable, torch_version: tuple[int, int, int],
                  callee_disabled: Callable[[cst.Call], str | None], config: DynamoConfig = DynamoConfig()) -> None:
@@ -94,13 +121,30 @@ class CheckContext:
         # parents[-1] is the node being visited itself
         return self.parents[-1 - depth] if len(self.parents) > depth else None
 
-    def _in_loop(self, node: cst.CSTNode) -> bool:
-        """Inside the body of a for/while loop of this function (not its header)?"""
-        for parent in reversed(self.parents):
-            if isinstance(parent, (cst.For, cst.While)):
-                return node is not parent.test if isinstance(parent, cst.While) else \
-                    node is not parent.iter and node is not parent.target
-        return False
+    def _skips_frame(self, node: cst.CSTNode) -> bool:
+        """Does a break here make Dynamo skip the whole frame ("graph break in loop")?
+
+        Dynamo (2.13, `maybe_has_backedge`) scans the bytecode after the break: a jump back before
+        it means a loop, unless a `return` comes first. So a break in a loop body skips the frame,
+        except when a `return` follows it inside the loop before any `continue`: with
+        `if not torch.any(info): return L` at the end of a retry loop it does not (measured: the
+        break in linear_operator's cholesky retry loop is resumed, not skipped). A `for` header or a
+        `while` test breaks before the body, where the jump back lands: resumed too.
+        """
+        chain = self.parents if self.parents and self.parents[-1] is node else self.parents + [node]
+        loop_at = next((i for i in range(len(chain) - 1, -1, -1) if isinstance(chain[i], (cst.For, cst.While))), None)
+        if loop_at is None:
+            return False
+        loop, inner = chain[loop_at], chain[loop_at + 1] if loop_at + 1 < len(chain) else node
+        if inner is not loop.body:
+            # a `for` iterator, or a `while` test: its first evaluation comes before the loop body,
+            # and the body's start (where the jump back lands) lies after it (measured: resumed)
+            return False
+        for later in _later_in_loop(chain[loop_at:]):
+            found = _first_exit(later)
+            if found is not None:
+                return isinstance(found, cst.Continue)
+        return True
 
     @staticmethod
     def _summary(code: str) -> str:
@@ -117,16 +161,19 @@ class CheckContext:
 
     # ---- reporting ----
     def report(self, node: cst.CSTNode, code: str, message: str | None = None,
-               start_node: cst.CSTNode | None = None, gb: tuple[str, ...] | None = None) -> None:
+               start_node: cst.CSTNode | None = None, gb: tuple[str, ...] | None = None,
+               hides_rest: bool = False) -> None:
+        """hides_rest: Dynamo traces nothing after this break in the function (measured per form)."""
         key = (code, id(node))
         if key in self._reported:
             return
         self._reported.add(key)
         statement = next((p for p in reversed(self.parents)
                           if isinstance(p, (cst.SimpleStatementLine, cst.BaseCompoundStatement))), None)
-        if self._in_loop(node):
+        skips_frame = self._skips_frame(node)
+        if skips_frame:
             message = (message or self._summary(code)) + LOOP_NOTE
-        self.findings.append(RawFinding(code, node, statement, message, start_node, gb))
+        self.findings.append(RawFinding(code, node, statement, message, start_node, gb, skips_frame or hides_rest))
 
 
 class FunctionWalker(cst.CSTVisitor):

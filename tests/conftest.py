@@ -20,11 +20,13 @@ REPO = Path(__file__).resolve().parent.parent
 EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
 
 
-def options(scope: str = "modules", torch: str = "2.13.0", codes=None) -> LintOptions:
-    return LintOptions(codes=frozenset(codes or load_catalog()), scope=scope, torch_version=parse_version(torch))
+def options(scope: str = "modules", torch: str = "2.13.0", codes=None, show_shadowed: bool = False) -> LintOptions:
+    return LintOptions(codes=frozenset(codes or load_catalog()), scope=scope, torch_version=parse_version(torch),
+                       show_shadowed=show_shadowed)
 
 
-def lint_tree(root: Path, files: dict[str, str], scope: str = "modules", torch: str = "2.13.0", codes=None):
+def lint_tree(root: Path, files: dict[str, str], scope: str = "modules", torch: str = "2.13.0", codes=None,
+              show_shadowed: bool = False):
     """Write files under root, lint root, return the LintResult."""
     for name, text in files.items():
         path = root / name
@@ -33,7 +35,7 @@ def lint_tree(root: Path, files: dict[str, str], scope: str = "modules", torch: 
     cwd = os.getcwd()
     os.chdir(root)
     try:
-        return lint_paths(["."], options(scope, torch, codes))
+        return lint_paths(["."], options(scope, torch, codes, show_shadowed))
     finally:
         os.chdir(cwd)
 
@@ -69,6 +71,7 @@ def cli_json(*args: str, cwd: Path | None = None, stdin: bytes | None = None):
 
 @pytest.fixture
 def lint(tmp_path):
-    def _lint(code: str, scope: str = "modules", torch: str = "2.13.0", codes=None, name: str = "mod.py"):
-        return lint_tree(tmp_path, {name: code}, scope=scope, torch=torch, codes=codes)
+    def _lint(code: str, scope: str = "modules", torch: str = "2.13.0", codes=None, name: str = "mod.py",
+              show_shadowed: bool = False):
+        return lint_tree(tmp_path, {name: code}, scope=scope, torch=torch, codes=codes, show_shadowed=show_shadowed)
     return _lint

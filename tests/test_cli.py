@@ -18,8 +18,12 @@ class Net(nn.Module):
 CLEAN = b"""import torch
 
 
-def f(x):
-    return x.sum().item()   # not traced: no compile site, not a forward
+def train(model, batches, opt):
+    for x in batches:   # a training loop: driver code, not traced under the default scope
+        loss = model(x).sum()
+        loss.backward()
+        opt.step()
+        print(loss.item())
 """
 
 
@@ -87,9 +91,13 @@ def test_unknown_rule_code_is_a_usage_error(tmp_path):
 
 def test_scope_option(tmp_path):
     write(tmp_path, "clean.py", CLEAN)
+    _, doc = cli_json("clean.py", cwd=tmp_path)
+    assert doc["findings"] == []  # the default scope (auto) leaves training loops alone
     _, doc = cli_json("--scope", "all", "clean.py", cwd=tmp_path)
-    assert [(f["line"], f["code"]) for f in doc["findings"]] == [(5, "GL101")]
-    assert doc["findings"][0]["region"] == {"kind": "all", "chain": ["f"]}
+    # `.backward()` in the loop makes Dynamo skip the frame: the print after it is folded into it
+    assert [(f["line"], f["code"]) for f in doc["findings"]] == [(7, "GL702")]
+    assert doc["findings"][0]["region"] == {"kind": "all", "chain": ["train"]}
+    assert "lines 9" in doc["findings"][0]["message"] or "line 9" in doc["findings"][0]["message"]
 
 
 def test_target_torch_gates_version_dependent_rules(tmp_path):

@@ -291,6 +291,8 @@ def main():
     ap.add_argument("--top", type=int, default=25, help="false negatives/positives to print per list")
     ap.add_argument("--splits", default="",
                     help="comma-separated splits to lint and score (dev, heldout); default: all in the ground truth")
+    ap.add_argument("--packages", default="",
+                    help="comma-separated distributions to lint and score (e.g. kornia,torchmetrics); default: all")
     ap.add_argument("--out", default=os.path.join(HERE, "results.json"))
     args = ap.parse_args()
 
@@ -313,6 +315,15 @@ def main():
         splits = [sp for sp in splits if sp in want]
         pk = {d: v for d, v in pk.items() if split_of_dist[d] in splits}
         split_of_dist = {d: split_of_dist[d] for d in pk}
+        gt = dict(gt, break_sites=[x for x in gt["break_sites"] if x["package"] in pk])
+    if args.packages:
+        want = {x.strip() for x in args.packages.split(",") if x.strip()}
+        bad = want - set(pk)
+        if bad:
+            sys.exit(f"unknown packages: {sorted(bad)} (ground truth has {sorted(pk)})")
+        pk = {d: v for d, v in pk.items() if d in want}
+        split_of_dist = {d: split_of_dist[d] for d in pk}
+        splits = [sp for sp in splits if sp in split_of_dist.values()]
         gt = dict(gt, break_sites=[x for x in gt["break_sites"] if x["package"] in pk])
     dirs = [d for dist in sorted(pk) for d in pk[dist]["import_dirs"]]
     dirs_of_split = {sp: [d for dist in sorted(pk) if split_of_dist[dist] == sp for d in pk[dist]["import_dirs"]]

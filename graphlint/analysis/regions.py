@@ -17,7 +17,10 @@ from graphlint.analysis.summary import CallRef, ClassInfo, FileSummary, Function
 from graphlint.findings import Region
 
 FuncId = tuple[str, str]  # (path, function key)
-SCOPES = ("compiled", "modules", "all")
+SCOPES = ("compiled", "modules", "auto", "all")
+# files whose functions are never compiled by anyone: tests, packaging, entry scripts
+_EAGER_FILE_NAMES = ("conftest.py", "setup.py", "__main__.py", "noxfile.py", "conf.py")
+_EAGER_DIRS = ("tests", "test", "testing", "benchmarks", "docs")
 
 _MODULE_BASE_PREFIXES = ("torch.nn.", "torch.autograd.Function", "torch.autograd.function.")
 
@@ -252,7 +255,7 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
             for fid in index.compile_targets(summary, site.target_kind, site.target):
                 enter(fid, Region("compiled", (label, display_name(index, fid, summary.path))), site.fullgraph)
     drain()
-    if scope in ("modules", "all"):
+    if scope in ("modules", "auto", "all"):
         for summary in index.files.values():
             for cls in summary.classes.values():
                 # forward, and __call__ where a module overrides it (gpytorch, some wrappers)
@@ -264,9 +267,63 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
                 for fid in index.resolve_hook(summary, ref):
                     enter(fid, Region("module", (f"forward hook {display_name(index, fid, summary.path)}",)))
         drain()
+    if scope == "auto":
+        eager = eager_functions(index, traced)
+        for summary in index.files.values():
+            for key in summary.functions:
+                if (summary.path, key) not in eager:
+                    enter((summary.path, key), Region("library", (key.replace(".<locals>.", "."),)))
+        drain()
     if scope == "all":
         for summary in index.files.values():
             for key in summary.functions:
                 enter((summary.path, key), Region("all", (key.replace(".<locals>.", "."),)))
         drain()
     return traced
+
+
+def is_eager_file(path: str) -> bool:
+    parts = path.replace(os.sep, "/").split("/")
+    name = parts[-1]
+    return (name in _EAGER_FILE_NAMES or name.startswith("test_") or name.endswith("_test.py")
+            or any(p in _EAGER_DIRS for p in parts[:-1]))
+
+
+def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -> set[FuncId]:
+    """Functions `--scope auto` does not start a region in: driver code and what only it calls.
+
+    Driver code: tests, module construction (`nn.Module.__init__`), functions with a compile site,
+    `loss.backward()`, `torch.save`, a DataLoader (summary.eager_reason). A function all of whose
+    known callers are driver code is driver code too (a `log_metrics` called from `train`); one
+    nobody calls is public API that a user may compile, and stays in. Calls from tests do not count.
+    """
+    eager: set[FuncId] = set()
+    callers: dict[FuncId, set[FuncId]] = {}
+    for summary in index.files.values():
+        eager_file = is_eager_file(summary.path)
+        for key, info in summary.functions.items():
+            fid = (summary.path, key)
+            if fid in traced:
+                continue
+            if eager_file or info.eager_reason or _is_module_init(index, summary, info):
+                eager.add(fid)
+            if eager_file:
+                continue  # a test calling a library function says nothing about who compiles it
+            for ref in info.calls:
+                for callee in index.resolve_call(fid, ref):
+                    callers.setdefault(callee, set()).add(fid)
+    changed = True
+    while changed:
+        changed = False
+        for fid, who in callers.items():
+            if fid not in eager and fid not in traced and who <= eager:
+                eager.add(fid)
+                changed = True
+    return eager
+
+
+def _is_module_init(index: ProjectIndex, summary: FileSummary, info: FunctionInfo) -> bool:
+    if info.class_name is None or not info.key.endswith(".__init__"):
+        return False
+    cls = summary.classes.get(info.class_name)
+    return cls is not None and index.is_module_class(summary.path, cls)

@@ -55,6 +55,10 @@ class FunctionInfo:
     compile_label: str | None = None  # set when decorated with @torch.compile & co
     disabled: bool = False
     calls: list[CallRef] = field(default_factory=list)
+    # why this function is eager driver code (a training loop, a compile site, a test), not code that
+    # anyone compiles: `--scope auto` does not start a traced region here (calls into it still count)
+    eager_reason: str | None = None
+    returns: str | None = None  # the return annotation's source text (`int`, `Tensor`, `Tuple[Tensor, int]`)
 
 
 @dataclass
@@ -149,6 +153,35 @@ def _called_names(expr: cst.BaseExpression, imports: ImportTable) -> tuple[str, 
     return tuple(found)
 
 
+# What marks a function as eager driver code rather than code that gets compiled (`--scope auto`).
+# `.backward()` alone is not enough (a compiled train step may call it), but it never starts a
+# region under `auto` by itself: compile sites always do.
+DRIVER_CALLS = frozenset({
+    "torch.save", "torch.load", "torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader",
+    "argparse.ArgumentParser", "torch.distributed.init_process_group", "torch.set_num_threads",
+    "torch.cuda.synchronize", "torch.profiler.profile", "torch.utils.tensorboard.SummaryWriter",
+})
+DRIVER_METHODS = frozenset({"backward", "zero_grad", "parse_args", "add_scalar"})
+# dunders and hooks that run outside forward (construction, printing, pickling, checkpoints)
+EAGER_METHOD_NAMES = frozenset({
+    "__repr__", "__str__", "extra_repr", "__getstate__", "__setstate__", "__reduce__", "__reduce_ex__",
+    "__del__", "__init_subclass__", "__post_init__", "state_dict", "load_state_dict", "_load_from_state_dict",
+    "_save_to_state_dict", "reset_parameters", "_reset_parameters", "init_weights", "_init_weights",
+    "configure_optimizers", "main",
+})
+
+
+def eager_name_reason(key: str, class_name: str | None) -> str | None:
+    name = key.rsplit(".", 1)[-1]
+    if name in EAGER_METHOD_NAMES:
+        return f"`{name}` runs outside the traced code"
+    if name.startswith("test_") or (class_name or "").startswith("Test"):
+        return "a test"
+    if (name == "train" and class_name is None) or name == "training_loop":
+        return "a training loop"
+    return None
+
+
 class SummaryBuilder(cst.CSTVisitor):
     def __init__(self, path: str, module: str, is_package: bool, imports: ImportTable) -> None:
         self.imports = imports
@@ -194,6 +227,9 @@ class SummaryBuilder(cst.CSTVisitor):
         params = tuple(p.name.value for p in node.params.params + node.params.posonly_params
                        + node.params.kwonly_params)
         info = FunctionInfo(key, cls.name if cls else None, params)
+        info.eager_reason = eager_name_reason(key, info.class_name)
+        if node.returns is not None:
+            info.returns = cst.Module([]).code_for_node(node.returns.annotation)
         for dec in node.decorators:
             self._apply_decorator(info, dec.decorator)
         if cls is not None:
@@ -349,6 +385,7 @@ class SummaryBuilder(cst.CSTVisitor):
         self._record_buffer(node)
         self._record_hook(node)
         if self._func_stack:
+            self._note_driver_call(node)
             ref = call_ref(node, self.imports, self._loop_vars[-1], self._ctor_stack[-1])
             if ref is not None:
                 self._func_stack[-1].calls.append(ref)
@@ -357,6 +394,18 @@ class SummaryBuilder(cst.CSTVisitor):
                 base = node.func.value
                 if isinstance(base, cst.Attribute) and isinstance(base.value, cst.Name) and base.value.value == "self":
                     self._func_stack[-1].calls.append(CallRef("iter_attr", base.attr.value))
+
+    def _note_driver_call(self, node: cst.Call) -> None:
+        """Calls only a training/driver loop makes: `loss.backward()`, `opt.step()`, `torch.save`."""
+        info = self._func_stack[-1]
+        if info.eager_reason:
+            return
+        func = node.func
+        name = self.imports.resolve(func)
+        if name in DRIVER_CALLS:
+            info.eager_reason = f"calls {name}"
+        elif isinstance(func, cst.Attribute) and func.attr.value in DRIVER_METHODS and name is None:
+            info.eager_reason = f"calls .{func.attr.value}()"
 
     def _maybe_compile_site(self, node: cst.Call) -> None:
         func = node.func
@@ -379,6 +428,8 @@ class SummaryBuilder(cst.CSTVisitor):
                 return
         if target_expr is None or label is None:
             return
+        if self._func_stack:
+            self._func_stack[-1].eager_reason = "compiles code itself"
         site = self._site_for(target_expr, label)
         if site is not None:
             site.fullgraph = is_fullgraph(node)

@@ -12,6 +12,7 @@ same-file helpers (inferred on demand, cached, cycle-safe).
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 import libcst as cst
 
@@ -105,6 +106,9 @@ TENSOR_EVIDENCE = {
 TORCH_FACTORIES = {f"torch.{f}" for f in (
     "arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "linspace", "logspace", "eye",
     "randperm", "tensor", "as_tensor", "scalar_tensor", "finfo", "iinfo", "device", "Size", "manual_seed")}
+# reductions that, called without a dim, leave a 0-d tensor
+FULL_REDUCTIONS = {"sum", "mean", "max", "min", "argmax", "argmin", "prod", "norm", "std", "var", "median",
+                   "amax", "amin", "any", "all", "nansum", "nanmean", "count_nonzero"}
 # Names of helpers that answer a yes/no question: their result is a Python bool, not a tensor.
 PREDICATE_NAME = re.compile(r"^_*(exists|is_.*|has_.*|should_.*|can_.*|check_.*|divisible_by|.*_exists)$")
 # Tensor methods whose arguments are tensors too (`x.masked_fill(mask, 0)`, `x.gather(1, index)`).
@@ -174,12 +178,35 @@ def is_tensor(kind: str | None) -> bool:
     return kind in TENSOR_KINDS
 
 
+_TUPLE_OF_TENSORS = re.compile(r"^(typing\.)?(Tuple|tuple|List|list)\[\s*(torch\.)?Tensor\s*(,\s*(torch\.)?Tensor\s*)*"
+                               r"(,\s*\.\.\.)?\]$")
+
+
+def annotation_kind(text: str | None) -> str | None:
+    """What a return annotation says a call yields: `-> int` is no tensor, whatever its arguments were."""
+    if not text:
+        return None
+    text = text.strip().strip("'\"")
+    if _TUPLE_OF_TENSORS.match(text):
+        return TENSOR_SEQ
+    if re.fullmatch(r"(Optional\[)?(torch\.)?(Bool)?Tensor\]?( \| None)?", text):
+        return BOOL_TENSOR if "BoolTensor" in text else TENSOR
+    if "Tensor" in text:
+        return None  # a union or a container with tensors inside: do not guess
+    if PY_NON_TENSOR_ANNOTATIONS.match(text) or text in ("None", "NoReturn"):
+        return CONST
+    return None
+
+
 class FileContext:
     """What inference needs to know about the file: imports, classes, same-file functions, loggers."""
 
     def __init__(self, imports: ImportTable, classes: dict[str, ClassInfo],
                  functions: dict[str, cst.FunctionDef], loggers: set[str], torch_file: bool,
-                 module_ctors: dict[str, str] | None = None) -> None:
+                 module_ctors: dict[str, str] | None = None,
+                 external_return: Callable[[str], str | None] | None = None) -> None:
+        # external_return: the return annotation of a function elsewhere in the project, by qualified name
+        self.external_return = external_return or (lambda qual: None)
         self.imports = imports
         self.classes = classes
         self.functions = functions
@@ -195,8 +222,13 @@ class FileContext:
             return self._returns[key]
         if key in self._in_progress or key not in self.functions:
             return None
-        self._in_progress.add(key)
         node = self.functions[key]
+        if node.returns is not None:
+            declared = annotation_kind(cst.Module([]).code_for_node(node.returns.annotation))
+            if declared is not None:
+                self._returns[key] = declared
+                return declared
+        self._in_progress.add(key)
         env = TensorEnv(self, class_name)
         env.seed_function(node)
         collector = _ReturnCollector(env)
@@ -219,6 +251,7 @@ class TensorEnv:
         self.ctx = ctx
         self.cls = ctx.classes.get(class_name) if class_name else None
         self.names: dict[str, str | None] = {}
+        self.zero_d: set[str] = set()  # names bound to 0-d tensors (`i = x.argmax()`, `s = t.sum() > 0`)
 
     # ---- seeding ----
     def seed_function(self, fn: cst.FunctionDef, from_callers: dict[str, str | None] | None = None) -> None:
@@ -259,6 +292,10 @@ class TensorEnv:
     def bind(self, target: cst.BaseExpression, kind: str | None, value: cst.BaseExpression | None = None) -> None:
         if isinstance(target, cst.Name):
             self.names[target.value] = kind
+            if value is not None and is_tensor(kind) and self.is_zero_d(value):
+                self.zero_d.add(target.value)
+            else:
+                self.zero_d.discard(target.value)
         elif isinstance(target, (cst.Tuple, cst.List)):
             elems = [e.value for e in target.elements]
             if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elems):
@@ -284,6 +321,30 @@ class TensorEnv:
                 self.bind(elems[1], self.element_kind(self.kind_of(args[0])))
                 return
         self.bind(target, self.element_kind(self.kind_of(iterable)))
+
+    def is_zero_d(self, node: cst.BaseExpression) -> bool:
+        """A 0-d tensor: a full reduction (`x.sum()`, `torch.argmax(x)`), or arithmetic on one.
+
+        Indexing with one reads its value (`x[x.argmax()]`, `x[m] = 0` with a 0-d mask): GB0033.
+        """
+        if isinstance(node, cst.Name):
+            return node.value in self.zero_d
+        if isinstance(node, (cst.BinaryOperation, cst.Comparison)):
+            parts = [node.left, node.right] if isinstance(node, cst.BinaryOperation) else \
+                [node.left] + [c.comparator for c in node.comparisons]
+            tensors = [p for p in parts if is_tensor(self.kind_of(p))]
+            return bool(tensors) and all(self.is_zero_d(p) for p in tensors)
+        if isinstance(node, cst.UnaryOperation):
+            return self.is_zero_d(node.expression)
+        if not isinstance(node, cst.Call) or node.args and any(
+                a.keyword is not None and a.keyword.value in ("dim", "axis") for a in node.args):
+            return False
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in FULL_REDUCTIONS and is_tensor(self.kind_of(func.value)):
+            return not node.args
+        qual = self.ctx.imports.resolve(func)
+        return (qual is not None and qual.startswith("torch.") and qual.rsplit(".", 1)[-1] in FULL_REDUCTIONS
+                and len(node.args) == 1 and is_tensor(self.kind_of(node.args[0].value)))
 
     @staticmethod
     def element_kind(kind: str | None) -> str | None:
@@ -486,6 +547,9 @@ class TensorEnv:
             return None
         if qual.startswith("math."):
             return SCALAR if any(is_tensor(k) for k in arg_kinds) else None
+        declared = annotation_kind(self.ctx.external_return(qual))
+        if declared is not None:
+            return declared
         # a function from elsewhere: tensor in, tensor out (einops.rearrange, a project helper, ...),
         # unless its name asks a question (`exists(t)`, `is_empty(t)`)
         if PREDICATE_NAME.match(qual.rsplit(".", 1)[-1]):

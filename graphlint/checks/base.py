@@ -31,6 +31,9 @@ class RawFinding:
     start_node: cst.CSTNode | None = None
     # the Dynamo GB ids of this very form, when the rule covers several (GL202: GB4841 vs GB0291)
     gb: tuple[str, ...] | None = None
+    # inside a loop body or a `while` test: Dynamo gives up on the whole frame here ("graph break in
+    # loop"), so the breaks after it in the same function are not traced until this one is fixed
+    skips_frame: bool = False
 
 
 class CallByName(Check):

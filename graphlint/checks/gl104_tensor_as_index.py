@@ -5,18 +5,23 @@ from graphlint.checks.base import Check
 
 
 class TensorAsIndex(Check):
-    """A tensor where Python needs an int: `lst[idx]` (GB0124), `range(n)` (GB0059)."""
+    """A tensor where Python needs an int: `lst[idx]` (GB0124), `range(n)` (GB0059), `x[x.argmax()]` (GB0033)."""
 
     code = "GL104"
 
     def visit_Subscript(self, node: cst.Subscript, ctx) -> None:
-        if ctx.kind(node.value) != PY_SEQ or len(node.slice) != 1:
+        if len(node.slice) != 1 or ctx.config.capture_scalar_outputs:  # `__index__` becomes a captured .item()
             return
         element = node.slice[0].slice
-        if ctx.config.capture_scalar_outputs:  # `__index__` becomes a captured .item()
+        if not isinstance(element, cst.Index) or not ctx.is_tensor(element.value):
             return
-        if isinstance(element, cst.Index) and ctx.is_tensor(element.value):
+        if ctx.kind(node.value) == PY_SEQ:
             ctx.report(node, self.code, "a tensor used to index a Python list calls `__index__`, i.e. `.item()`")
+        elif ctx.env.is_zero_d(element.value):
+            # measured on 2.13: `x[x.argmax()]`, `x[i] = 0` and `x[m] = 0` with a 0-d mask all read the value
+            ctx.report(node, self.code, "indexing with a 0-d tensor reads its value as a Python number "
+                                        "(use `torch.index_select`/`torch.gather`, or keep a 1-element index)",
+                       gb=("GB0033",))
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         if ctx.is_builtin(node.func, "range") and any(ctx.is_tensor(a.value) for a in node.args):

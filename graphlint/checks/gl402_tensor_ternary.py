@@ -10,4 +10,5 @@ class TensorTernary(Check):
 
     def visit_IfExp(self, node: cst.IfExp, ctx) -> None:
         if ctx.needs_tensor_bool(node.test):
-            ctx.report(node, self.code)
+            # at the test: Dynamo reports the line where the condition is evaluated
+            ctx.report(node.test, self.code)

@@ -26,10 +26,20 @@ class TensorBoolOp(Check):
             return self._left_operands_tensor(left, ctx) or ctx.is_tensor(left.right)
         return ctx.is_tensor(left)
 
+    def visit_Comparison(self, node: cst.Comparison, ctx) -> None:
+        # `t0 < t < t1` is `t0 < t and t < t1`: Python takes bool() of the first comparison
+        if len(node.comparisons) < 2 or inside_condition(ctx):
+            return
+        first = [node.left, node.comparisons[0].comparator]
+        identity = isinstance(node.comparisons[0].operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
+        if not identity and any(ctx.is_tensor(e) for e in first):
+            ctx.report(node, self.code, "a chained comparison on tensors (`a < t < b`) calls `bool()` on `a < t`")
+
     def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx) -> None:
         if not isinstance(node.operator, cst.Not) or inside_condition(ctx):
             return
         if isinstance(ctx.parent(), (cst.BooleanOperation, cst.UnaryOperation)):
             return
         if ctx.is_tensor(node.expression):
-            ctx.report(node, self.code, "`not` on a tensor value calls `bool()` on it")
+            # measured on 2.13: after this break (GB0033) Dynamo traces nothing more of the function
+            ctx.report(node, self.code, "`not` on a tensor value calls `bool()` on it", hides_rest=True)
