@@ -7,12 +7,13 @@ point*: `v = x.sum().item(); if v > 0:` sees `v` as a Python scalar, not a tenso
 
 from __future__ import annotations
 
+import ast
 from collections import defaultdict
 from typing import Callable
 
 import libcst as cst
 
-from graphlint.analysis.compiling import value_under_compile
+from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable
 from graphlint.analysis.tensors import CONST, TensorEnv, is_tensor
@@ -50,6 +51,16 @@ def _later_in_loop(chain: list[cst.CSTNode]):
             yield later
 
 
+def _bound_names(target: cst.BaseExpression) -> list[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _bound_names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _bound_names(target.value)
+    return []
+
+
 def _first_exit(node: cst.CSTNode) -> cst.CSTNode | None:
     """The first `return` or `continue` in a subtree, in source order (nested definitions excluded)."""
     if isinstance(node, (cst.Return, cst.Continue)):
@@ -61,6 +72,28 @@ def _first_exit(node: cst.CSTNode) -> cst.CSTNode | None:
         if found is not None:
             return found
     return None
+
+
+_NOT_LITERAL = object()
+_COMPARE = {cst.Is: lambda a, b: a is b, cst.IsNot: lambda a, b: a is not b, cst.Equal: lambda a, b: a == b,
+            cst.NotEqual: lambda a, b: a != b, cst.LessThan: lambda a, b: a < b,
+            cst.LessThanEqual: lambda a, b: a <= b, cst.GreaterThan: lambda a, b: a > b,
+            cst.GreaterThanEqual: lambda a, b: a >= b}
+
+
+def _literal(node: cst.BaseExpression | None) -> object:
+    """A literal's value (numbers, strings, None/True/False), else _NOT_LITERAL."""
+    if isinstance(node, cst.Name) and node.value in ("None", "True", "False"):
+        return {"None": None, "True": True, "False": False}[node.value]
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+        try:
+            return ast.literal_eval(node.value)
+        except (ValueError, SyntaxError):
+            return _NOT_LITERAL
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = _literal(node.expression)
+        return -inner if isinstance(inner, (int, float)) else _NOT_LITERAL
+    return _NOT_LITERAL
 
 
 class CheckContext:
@@ -75,6 +108,9 @@ class CheckContext:
         self.parents: list[cst.CSTNode] = []
         self.findings: list[RawFinding] = []
         self._callee_disabled = callee_disabled
+        # parameters that default to None (`generator=None`): usually None at run time
+        self.none_default_params: set[str] = set()
+        self.param_defaults: dict[str, object] = {}  # parameter → its literal default
         self._reported: set[tuple[str, int]] = set()
 
     # ---- questions checks ask ----
@@ -91,6 +127,9 @@ class CheckContext:
         if isinstance(test, cst.BooleanOperation):
             if self.needs_tensor_bool(test.left):
                 return True
+            decided = self.default_value(test.left)
+            if decided is not _NOT_LITERAL and bool(decided) == isinstance(test.operator, cst.Or):
+                return False  # with the parameters' defaults the right side never runs
             narrowed = _isinstance_narrowing(test.left) if isinstance(test.operator, cst.And) else None
             if narrowed is None:
                 return self.needs_tensor_bool(test.right)
@@ -146,6 +185,46 @@ class CheckContext:
                 return isinstance(found, cst.Continue)
         return True
 
+    def _short_circuited(self, node: cst.CSTNode) -> bool:
+        """Is `node` behind an `and`/`or` that the parameters' defaults decide first?
+
+        `if max_fpr is None or fpr.sum() == 0` with `max_fpr=None`, `if zero_division == "warn" and
+        torch.any(d == 0)` with `zero_division=0.0`: called with the defaults, Python never evaluates
+        the tensor part, so Dynamo never sees it.
+        """
+        chain = self.parents if self.parents and self.parents[-1] is node else self.parents + [node]
+        for parent, child in zip(chain, chain[1:]):
+            if isinstance(parent, cst.BooleanOperation) and child is parent.right:
+                value = self.default_value(parent.left)
+                if value is not _NOT_LITERAL and bool(value) == isinstance(parent.operator, cst.Or):
+                    return True
+        return False
+
+    def default_value(self, expr: cst.BaseExpression) -> object:
+        """The value of a test over parameters when they keep their literal defaults, if decidable."""
+        if isinstance(expr, cst.Name):
+            return self.param_defaults.get(expr.value, _NOT_LITERAL)
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            inner = self.default_value(expr.expression)
+            return _NOT_LITERAL if inner is _NOT_LITERAL else not inner
+        if isinstance(expr, cst.BooleanOperation):
+            left = self.default_value(expr.left)
+            if left is _NOT_LITERAL:
+                return _NOT_LITERAL
+            if bool(left) == isinstance(expr.operator, cst.Or):
+                return left
+            return self.default_value(expr.right)
+        if isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1:
+            left, right = self.default_value(expr.left), _literal(expr.comparisons[0].comparator)
+            if left is _NOT_LITERAL or right is _NOT_LITERAL:
+                return _NOT_LITERAL
+            compare = _COMPARE.get(type(expr.comparisons[0].operator))
+            try:
+                return compare(left, right) if compare else _NOT_LITERAL
+            except TypeError:
+                return _NOT_LITERAL
+        return _NOT_LITERAL
+
     @staticmethod
     def _summary(code: str) -> str:
         from graphlint.catalog import load_catalog
@@ -165,7 +244,7 @@ class CheckContext:
                hides_rest: bool = False) -> None:
         """hides_rest: Dynamo traces nothing after this break in the function (measured per form)."""
         key = (code, id(node))
-        if key in self._reported:
+        if key in self._reported or self._short_circuited(node):
             return
         self._reported.add(key)
         statement = next((p for p in reversed(self.parents)
@@ -180,6 +259,11 @@ class FunctionWalker(cst.CSTVisitor):
     def __init__(self, root: cst.FunctionDef, checks: list[Check], ctx: CheckContext) -> None:
         self.root = root
         self.ctx = ctx
+        params = root.params
+        ctx.param_defaults = {p.name.value: _literal(p.default)
+                              for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+                              if p.default is not None and _literal(p.default) is not _NOT_LITERAL}
+        ctx.none_default_params = {name for name, value in ctx.param_defaults.items() if value is None}
         self.env = ctx.env
         self._narrowed: dict[int, tuple[str, object]] = {}
         self.dispatch: dict[str, list] = defaultdict(list)
@@ -205,7 +289,21 @@ class FunctionWalker(cst.CSTVisitor):
             visit(node, self.ctx)
         if self.ctx.call_observer is not None and isinstance(node, cst.Call):
             self.ctx.call_observer(node, self.env)
+        if isinstance(node, cst.IndentedBlock):
+            # `if torch.compiler.is_compiling(): return fast(x)`: under compile nothing after it runs
+            for statement in node.body:
+                statement.visit(self)
+                if isinstance(statement, cst.If) and self._compiled_branch_exits(statement):
+                    break
+            return False
         return True
+
+    def _compiled_branch_exits(self, node: cst.If) -> bool:
+        known = value_under_compile(node.test, self.ctx.imports)
+        if known is None:
+            return False
+        return always_exits(node.body if known else (node.orelse.body if isinstance(node.orelse, cst.Else)
+                                                     else node.orelse))
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
         if self.ctx.parents and self.ctx.parents[-1] is original_node:
@@ -230,6 +328,12 @@ class FunctionWalker(cst.CSTVisitor):
 
     def _bind_after(self, node: cst.CSTNode) -> None:
         env = self.env
+        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
+            # a rebound parameter no longer holds its default
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            for target in targets:
+                for name in _bound_names(target):
+                    self.ctx.param_defaults.pop(name, None)
         if id(node) in self._narrowed:
             name, saved = self._narrowed.pop(id(node))
             if env.names.get(name) == CONST:  # not rebound inside the block

@@ -9,7 +9,12 @@ from graphlint.analysis.names import ImportTable
 # Calls whose value Dynamo knows while tracing: True under compile, or False under compile.
 TRUE_UNDER_COMPILE = {"torch.compiler.is_compiling", "torch._dynamo.is_compiling",
                       "torch.compiler.is_dynamo_compiling", "torch._utils.is_compiling"}
-FALSE_UNDER_COMPILE = {"torch.jit.is_scripting", "torch.jit.is_tracing", "torch._C._get_tracing_state"}
+FALSE_UNDER_COMPILE = {"torch.jit.is_scripting", "torch.jit.is_tracing", "torch._C._get_tracing_state",
+                       "torch.compiler.is_exporting", "torch.fx._symbolic_trace.is_fx_tracing"}
+# libraries wrap the check in helpers of their own (kornia/torch_geometric `is_compiling`,
+# transformers `is_torchdynamo_compiling`): a no-argument call by one of these names is the same test
+TRUE_UNDER_COMPILE_NAMES = {"is_compiling", "is_dynamo_compiling", "is_torchdynamo_compiling"}
+FALSE_UNDER_COMPILE_NAMES = {"is_exporting", "is_scripting", "is_jit_tracing"}
 
 
 def value_under_compile(test: cst.BaseExpression, imports: ImportTable) -> bool | None:
@@ -25,8 +30,24 @@ def value_under_compile(test: cst.BaseExpression, imports: ImportTable) -> bool 
     if isinstance(test, cst.Call) and not test.args:
         name = imports.resolve(test.func) or ""
         short = name.rsplit(".", 1)[-1] if name else (test.func.value if isinstance(test.func, cst.Name) else "")
-        if name in TRUE_UNDER_COMPILE or short == "is_torchdynamo_compiling":
+        if name in TRUE_UNDER_COMPILE or short in TRUE_UNDER_COMPILE_NAMES:
             return True
-        if name in FALSE_UNDER_COMPILE:
+        if name in FALSE_UNDER_COMPILE or short in FALSE_UNDER_COMPILE_NAMES:
             return False
     return None
+
+
+def always_exits(block: cst.BaseSuite | None) -> bool:
+    """Does this branch always leave the function (`return`/`raise` last, or an if/else of such)?"""
+    if block is None:
+        return False
+    body = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        return any(isinstance(s, (cst.Return, cst.Raise)) for s in last.body)
+    if isinstance(last, cst.If):
+        return always_exits(last.body) and always_exits(last.orelse.body if isinstance(last.orelse, cst.Else)
+                                                        else last.orelse)
+    return False

@@ -198,6 +198,10 @@ def annotation_kind(text: str | None) -> str | None:
     return None
 
 
+_NON_TENSOR_ALTERNATIVE = re.compile(r"^(Union\[|Optional\[Union\[)?.*\b(int|float|bool|complex|Number|str)\b"
+                                     r"(?!\])|\b(int|float|bool|complex|Number)\s*\|")
+
+
 class FileContext:
     """What inference needs to know about the file: imports, classes, same-file functions, loggers."""
 
@@ -279,6 +283,8 @@ class TensorEnv:
     def _param_kind(self, p: cst.Param) -> str | None:
         ann = _annotation_text(p)
         if ann is not None:
+            if "Tensor" in ann and _NON_TENSOR_ALTERNATIVE.search(ann):
+                return None  # `Union[int, Tensor]`, `float | Tensor`: could be either
             if "Tensor" in ann:
                 return BOOL_TENSOR if "Bool" in ann else TENSOR
             return CONST if PY_NON_TENSOR_ANNOTATIONS.match(ann) else None

@@ -29,7 +29,9 @@ class SkippedRuntimeCall(CallByName):
         super().visit_Call(node, ctx)
         # using a torch.Generator breaks too, even one made outside (measured: GB0055, `g.manual_seed` GB7650)
         for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value == "generator" and not (
-                    isinstance(arg.value, cst.Name) and arg.value.value == "None"):
+            value = arg.value
+            # `generator=generator` passing on a parameter that defaults to None: usually None
+            unknown = isinstance(value, cst.Name) and value.value in ("None", *ctx.none_default_params)
+            if arg.keyword is not None and arg.keyword.value == "generator" and not unknown:
                 ctx.report(node, self.code, "sampling with an explicit `torch.Generator`: not traceable",
                            gb=("GB0055",))
