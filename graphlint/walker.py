@@ -16,7 +16,7 @@ import libcst as cst
 from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable
-from graphlint.analysis.tensors import CONST, TensorEnv, is_tensor
+from graphlint.analysis.tensors import CONST, TensorEnv, is_tensor, join
 from graphlint.checks.base import Check, RawFinding
 
 
@@ -49,6 +49,15 @@ def _later_in_loop(chain: list[cst.CSTNode]):
             if depth == 0 and later is getattr(parent, "orelse", None):
                 continue
             yield later
+
+
+def _is_half_dtype_test(expr: cst.BaseExpression) -> bool:
+    if not (isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1
+            and isinstance(expr.comparisons[0].operator, (cst.Equal, cst.Is))):
+        return False
+    left, right = expr.left, expr.comparisons[0].comparator
+    return (isinstance(left, cst.Attribute) and left.attr.value == "dtype" and isinstance(right, cst.Attribute)
+            and right.attr.value in ("float16", "half", "bfloat16"))
 
 
 def _bound_names(target: cst.BaseExpression) -> list[str]:
@@ -203,7 +212,11 @@ class CheckContext:
     def default_value(self, expr: cst.BaseExpression) -> object:
         """The value of a test over parameters when they keep their literal defaults, if decidable."""
         if isinstance(expr, cst.Name):
+            if is_tensor(self.env.names.get(expr.value)):
+                return _NOT_LITERAL  # `labels=None` on a tensor input: callers do pass it
             return self.param_defaults.get(expr.value, _NOT_LITERAL)
+        if _is_half_dtype_test(expr):
+            return False  # `x.dtype == torch.float16 and ...`: the fp16-only branch; graphlint assumes fp32
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
             inner = self.default_value(expr.expression)
             return _NOT_LITERAL if inner is _NOT_LITERAL else not inner
@@ -289,6 +302,9 @@ class FunctionWalker(cst.CSTVisitor):
             visit(node, self.ctx)
         if self.ctx.call_observer is not None and isinstance(node, cst.Call):
             self.ctx.call_observer(node, self.env)
+        if isinstance(node, cst.If):
+            self._visit_branches(node)
+            return False
         if isinstance(node, cst.IndentedBlock):
             # `if torch.compiler.is_compiling(): return fast(x)`: under compile nothing after it runs
             for statement in node.body:
@@ -297,6 +313,36 @@ class FunctionWalker(cst.CSTVisitor):
                     break
             return False
         return True
+
+    def _visit_branches(self, node: cst.If) -> None:
+        """Visit the test, then each branch from the same environment, and join what they bound.
+
+        `if isinstance(e, Tensor): e = e[:, perm] / elif isinstance(e, tuple): e = (e[0], e[1]) /
+        else: raise` leaves `e` a tensor on one path: it may be one afterwards. A branch that always
+        leaves the function (`return`/`raise`) binds nothing for the code after the `if`.
+        """
+        env = self.env
+        node.test.visit(self)
+        before_names, before_zero = dict(env.names), set(env.zero_d)
+        node.body.visit(self)
+        outcomes = [] if always_exits(node.body) else [(dict(env.names), set(env.zero_d))]
+        env.names, env.zero_d = dict(before_names), set(before_zero)
+        orelse = node.orelse.body if isinstance(node.orelse, cst.Else) else node.orelse
+        if node.orelse is not None:
+            node.orelse.visit(self)
+        if orelse is None or not always_exits(orelse):
+            outcomes.append((dict(env.names), set(env.zero_d)))
+        if not outcomes:  # both sides leave: whatever follows is unreachable, keep the state
+            return
+        names: dict[str, str | None] = {}
+        for key in {k for outcome, _ in outcomes for k in outcome}:
+            kinds = [outcome.get(key, before_names.get(key)) for outcome, _ in outcomes]
+            merged = kinds[0]
+            for kind in kinds[1:]:
+                merged = join(merged, kind)
+            names[key] = merged
+        env.names = names
+        env.zero_d = set.intersection(*(zero for _, zero in outcomes))
 
     def _compiled_branch_exits(self, node: cst.If) -> bool:
         known = value_under_compile(node.test, self.ctx.imports)

@@ -25,7 +25,7 @@ import libcst as cst
 from graphlint.analysis.names import ImportTable
 
 CONFIG_PREFIX = "torch._dynamo.config."
-BOOL_FLAGS = ("capture_scalar_outputs", "capture_dynamic_output_shape_ops")
+BOOL_FLAGS = ("capture_scalar_outputs", "capture_dynamic_output_shape_ops", "allow_rnn")
 SET_FLAGS = ("reorderable_logging_functions", "ignore_logging_functions")
 ENV_FLAGS = {"TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS": "capture_scalar_outputs",
              "TORCHDYNAMO_CAPTURE_DYNAMIC_OUTPUT_SHAPE_OPS": "capture_dynamic_output_shape_ops"}
@@ -37,6 +37,7 @@ class DynamoConfig:
     capture_dynamic_output_shape_ops: bool = False
     reorderable_logging_functions: frozenset[str] = frozenset()
     ignore_logging_functions: frozenset[str] = frozenset()
+    allow_rnn: bool = False  # trace nn.RNN/LSTM/GRU (off by default)
     # where each setting was seen, for messages: flag → "train.py:3"
     sources: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
@@ -46,6 +47,7 @@ class DynamoConfig:
             self.capture_dynamic_output_shape_ops or other.capture_dynamic_output_shape_ops,
             self.reorderable_logging_functions | other.reorderable_logging_functions,
             self.ignore_logging_functions | other.ignore_logging_functions,
+            self.allow_rnn or other.allow_rnn,
             self.sources + other.sources,
         )
 
@@ -61,7 +63,8 @@ class DynamoConfig:
         return {"capture_scalar_outputs": self.capture_scalar_outputs,
                 "capture_dynamic_output_shape_ops": self.capture_dynamic_output_shape_ops,
                 "reorderable_logging_functions": sorted(self.reorderable_logging_functions),
-                "ignore_logging_functions": sorted(self.ignore_logging_functions)}
+                "ignore_logging_functions": sorted(self.ignore_logging_functions),
+                "allow_rnn": self.allow_rnn}
 
 
 def from_environment(environ=os.environ) -> DynamoConfig:

@@ -403,6 +403,9 @@ class TensorEnv:
                 return META
             return CONST if left == right == CONST else None
         if isinstance(node, cst.Comparison):
+            if any(isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+                   for e in [node.left] + [c.comparator for c in node.comparisons]):
+                return META  # `key != "attribute_map"`: whatever `key` is, it is no tensor here
             kinds = [self.kind_of(node.left)] + [self.kind_of(c.comparator) for c in node.comparisons]
             identity = all(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons)
             if identity:
@@ -503,6 +506,9 @@ class TensorEnv:
                 return None  # `self.layer.reset()`: a method of the module, not a call of it
             if recv == META:
                 return META
+            if recv is None and method in ("any", "all") and not node.args and self.ctx.torch_file \
+                    and self.ctx.imports.resolve(func) is None:
+                return BOOL_TENSOR  # `(a[i] != b[i]).any()`: only tensors (and arrays) have .any()
         qual = self.ctx.imports.resolve(func)
         if qual is not None:
             return self._qualified_call_kind(qual, node, arg_kinds)

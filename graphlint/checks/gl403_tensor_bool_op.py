@@ -26,6 +26,27 @@ class TensorBoolOp(Check):
             return self._left_operands_tensor(left, ctx) or ctx.is_tensor(left.right)
         return ctx.is_tensor(left)
 
+    def visit_Call(self, node: cst.Call, ctx) -> None:
+        # `all(x < y for x, y in zip(ts[:-1], ts[1:]))`: Python takes bool() of each tensor element
+        # (measured on 2.13: GB8335, the generator cannot be reconstructed after the break)
+        if not (ctx.is_builtin(node.func, "all") or ctx.is_builtin(node.func, "any")) or len(node.args) != 1:
+            return
+        arg = node.args[0].value
+        if not isinstance(arg, (cst.GeneratorExp, cst.ListComp)) or arg.for_in.inner_for_in is not None:
+            return
+        env = ctx.env
+        saved = dict(env.names)
+        try:
+            env.bind_loop_target(arg.for_in.target, arg.for_in.iter)
+            # a tensor, or a data-dependent Python bool (`torch.equal(a, b)`)
+            element_is_tensor = ctx.is_tensor(arg.elt) or ctx.kind(arg.elt) == "scalar"
+        finally:
+            env.names = saved
+        if element_is_tensor:
+            name = node.func.value
+            ctx.report(node, self.code, f"`{name}()` over tensor values calls `bool()` on each of them",
+                       gb=("GB8335",), hides_rest=True)
+
     def visit_Comparison(self, node: cst.Comparison, ctx) -> None:
         # `t0 < t < t1` is `t0 < t and t < t1`: Python takes bool() of the first comparison
         if len(node.comparisons) < 2 or inside_condition(ctx):

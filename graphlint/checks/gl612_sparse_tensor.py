@@ -1,0 +1,24 @@
+import libcst as cst
+
+from graphlint.checks.base import Check
+
+SPARSE_CTORS = {"torch.sparse_coo_tensor", "torch.sparse_csr_tensor", "torch.sparse_csc_tensor",
+                "torch.sparse_bsr_tensor", "torch.sparse_bsc_tensor", "torch.sparse_compressed_tensor"}
+SPARSE_METHODS = {"to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc", "to_sparse_bsr",
+                  "to_sparse_bsc"}
+
+
+class SparseTensor(Check):
+    """Building a sparse tensor (or calling `torch.sparse.*`) in traced code: torch.compile does not
+    support sparse tensors (GB0015, GB0277)."""
+
+    code = "GL612"
+
+    def visit_Call(self, node: cst.Call, ctx) -> None:
+        func = node.func
+        name = ctx.qualname(func)
+        if name in SPARSE_CTORS or (name or "").startswith("torch.sparse."):
+            ctx.report(node, self.code, f"`{name}`: torch.compile does not support sparse tensors")
+        elif (isinstance(func, cst.Attribute) and func.attr.value in SPARSE_METHODS and name is None
+              and ctx.kind(func.value) in ("tensor", "bool_tensor", None)):
+            ctx.report(node, self.code, f"`.{func.attr.value}()`: torch.compile does not support sparse tensors")
