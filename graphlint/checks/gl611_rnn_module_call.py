@@ -7,30 +7,34 @@ RNN_CLASSES = {"torch.nn.RNN", "torch.nn.LSTM", "torch.nn.GRU", "torch.nn.module
 
 
 class RnnModuleCall(Check):
-    """Calling an `nn.RNN` / `nn.LSTM` / `nn.GRU` module: Dynamo does not trace them (GB0014)."""
+    """Using an `nn.RNN` / `nn.LSTM` / `nn.GRU` module: Dynamo does not trace them (GB0014).
+
+    Dynamo stops at the first touch of the module in a function — `self.lstm.num_layers` as much as
+    `self.lstm(x)` (measured: torch_geometric's Set2Set breaks on the attribute read) — so that is
+    where it is reported, once per function.
+    """
 
     code = "GL611"
 
-    def visit_Call(self, node: cst.Call, ctx) -> None:
-        if ctx.config.allow_rnn:
-            return
-        rnn = self._rnn_class(node.func, ctx)
-        if rnn:
-            short = rnn.rsplit(".", 1)[-1]
-            ctx.report(node, self.code, f"calling an `nn.{short}`: Dynamo does not trace RNN modules "
-                                        f"(`torch._dynamo.config.allow_rnn` is off)")
+    def __init__(self) -> None:
+        self._seen = False
 
-    @staticmethod
-    def _rnn_class(func: cst.BaseExpression, ctx) -> str | None:
-        # self.lstm(x), with `self.lstm = nn.LSTM(...)` in the class
-        if (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"
-                and ctx.env.cls is not None):
-            for name in ctx.env.cls.attr_classes.get(func.attr.value, ()):
-                if name in RNN_CLASSES:
-                    return name
+    def visit_Attribute(self, node: cst.Attribute, ctx) -> None:
+        if self._seen or ctx.config.allow_rnn:
+            return
+        if (isinstance(node.value, cst.Name) and node.value.value == "self" and ctx.env.cls is not None
+                and any(name in RNN_CLASSES for name in ctx.env.cls.attr_classes.get(node.attr.value, ()))):
+            self._report(node, next(n for n in ctx.env.cls.attr_classes[node.attr.value] if n in RNN_CLASSES), ctx)
+
+    def visit_Call(self, node: cst.Call, ctx) -> None:
         # nn.LSTM(4, 8)(x) built on the spot
-        if isinstance(func, cst.Call):
-            name = ctx.qualname(func.func)
+        if not self._seen and not ctx.config.allow_rnn and isinstance(node.func, cst.Call):
+            name = ctx.qualname(node.func.func)
             if name in RNN_CLASSES:
-                return name
-        return None
+                self._report(node, name, ctx)
+
+    def _report(self, node: cst.CSTNode, rnn: str, ctx) -> None:
+        self._seen = True
+        short = rnn.rsplit(".", 1)[-1]
+        ctx.report(node, self.code, f"an `nn.{short}` in traced code: Dynamo does not trace RNN modules "
+                                    f"(`torch._dynamo.config.allow_rnn` is off)")
