@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Score graphlint (and a naive grep baseline) against the Dynamo ground truth.
 
-    python bench/accuracy/score.py                                  # both scopes, default families
+    python bench/accuracy/score.py                                  # default scope (auto), default families
+    python bench/accuracy/score.py --scopes modules,auto,all --packages kornia,torchmetrics
     python bench/accuracy/score.py --scopes all --families scalar,control-flow
     python bench/accuracy/score.py --python /path/to/venv/bin/python --top 40
     python bench/accuracy/score.py --splits heldout                # only the held-out packages
@@ -280,7 +281,7 @@ def main():
                     help="interpreter that has graphlint installed (default: <repo>/.venv/bin/python)")
     ap.add_argument("--venv", default=os.path.join(HERE, ".venv"), help="benchmark venv (packages to lint)")
     ap.add_argument("--ground-truth", default=os.path.join(HERE, "ground_truth.json"))
-    ap.add_argument("--scopes", default="modules,all")
+    ap.add_argument("--scopes", default="auto", help="graphlint scopes to score, e.g. modules,auto,all")
     ap.add_argument("--families", default=",".join(DEFAULT_FAMILIES),
                     help=f"families whose sites count for recall (of {','.join(ALL_FAMILIES)}; 'ALL')")
     ap.add_argument("--graphlint-arg", action="append", default=[],
