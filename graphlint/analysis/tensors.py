@@ -219,6 +219,30 @@ class FileContext:
         self.module_ctors = module_ctors or {}
         self._returns: dict[str, str | None] = {}
         self._in_progress: set[str] = set()
+        self._attr_kinds: dict[str, dict[str, str | None]] = {}
+
+    def attribute_kinds(self, class_name: str) -> dict[str, str | None]:
+        """Tensor-valued `self.<attr>` of a class, from what its methods assign to them.
+
+        `self.step_t = step_t` in one method with `step_t` a tensor there makes `self.step_t` a tensor
+        in the others. Only tensor kinds are kept (an attribute bound to a tensor on one path may
+        hold one); computed once per class, cycle-safe.
+        """
+        if class_name in self._attr_kinds:
+            return self._attr_kinds[class_name]
+        self._attr_kinds[class_name] = {}  # while computing: unknown
+        found: dict[str, str | None] = {}
+        prefix = class_name + "."
+        for key, node in self.functions.items():
+            if not key.startswith(prefix) or "." in key[len(prefix):]:
+                continue
+            env = TensorEnv(self, class_name)
+            env.seed_function(node)
+            collector = _ReturnCollector(env, self_assignments=found)
+            node.body.visit(collector)
+        kinds = {attr: kind for attr, kind in found.items() if is_tensor(kind) or kind == TENSOR_SEQ}
+        self._attr_kinds[class_name] = kinds
+        return kinds
 
     def return_kind(self, key: str, class_name: str | None) -> str | None:
         """Kind of what a same-file function returns (tensor if any return is a tensor)."""
@@ -452,6 +476,9 @@ class TensorEnv:
                     return TENSOR
                 if attr in self.cls.module_attrs:
                     return MODULE
+                kind = self.ctx.attribute_kinds(self.cls.name).get(attr)
+                if kind is not None:
+                    return kind
             if attr in ("logger", "_logger", "log"):
                 return LOGGER
             return None
@@ -606,9 +633,11 @@ class TensorEnv:
 class _ReturnCollector(cst.CSTVisitor):
     """Walks a function body binding names in order; joins the kinds of its return values."""
 
-    def __init__(self, env: TensorEnv) -> None:
+    def __init__(self, env: TensorEnv, self_assignments: dict[str, str | None] | None = None) -> None:
         self.env = env
         self.kind: str | None = None
+        # when given: `self.attr = value` kinds are joined into it (attribute_kinds)
+        self.self_assignments = self_assignments
         self._seen_return = False
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -621,6 +650,12 @@ class _ReturnCollector(cst.CSTVisitor):
         kind = self.env.kind_of(node.value)
         for t in node.targets:
             self.env.bind(t.target, kind, node.value)
+            target = t.target
+            if (self.self_assignments is not None and isinstance(target, cst.Attribute)
+                    and isinstance(target.value, cst.Name) and target.value.value == "self"):
+                name = target.attr.value
+                self.self_assignments[name] = join(self.self_assignments.get(name), kind) \
+                    if name in self.self_assignments else kind
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
