@@ -176,7 +176,8 @@ def fold_shadowed(found: list[RawFinding], positions) -> list[RawFinding]:
     lines = positions()
     line_of = {id(f): lines[f.start_node or f.node].start.line for f in found}
     first = min(skipping, key=lambda f: line_of[id(f)])
-    cut = line_of[id(first)]
+    # breaks inside the breaking expression itself (`torch.equal` in an `all(...)` generator) still show
+    cut = lines[first.node].end.line
     hidden = sorted({line_of[id(f)] for f in found if line_of[id(f)] > cut})
     if not hidden:
         return found

@@ -238,7 +238,11 @@ class FileContext:
                 continue
             env = TensorEnv(self, class_name)
             env.seed_function(node)
-            collector = _ReturnCollector(env, self_assignments=found)
+            # `self.flag = value` with an unannotated `value` parameter: its kind is only a guess
+            # from the name, too weak to type the attribute everywhere (pyro's `has_rsample_`)
+            guessed = {p.name.value for p in (*node.params.posonly_params, *node.params.params,
+                                              *node.params.kwonly_params) if p.annotation is None}
+            collector = _ReturnCollector(env, self_assignments=found, guessed_names=guessed)
             node.body.visit(collector)
         kinds = {attr: kind for attr, kind in found.items() if is_tensor(kind) or kind == TENSOR_SEQ}
         self._attr_kinds[class_name] = kinds
@@ -633,8 +637,10 @@ class TensorEnv:
 class _ReturnCollector(cst.CSTVisitor):
     """Walks a function body binding names in order; joins the kinds of its return values."""
 
-    def __init__(self, env: TensorEnv, self_assignments: dict[str, str | None] | None = None) -> None:
+    def __init__(self, env: TensorEnv, self_assignments: dict[str, str | None] | None = None,
+                 guessed_names: set[str] | None = None) -> None:
         self.env = env
+        self.guessed_names = guessed_names or set()
         self.kind: str | None = None
         # when given: `self.attr = value` kinds are joined into it (attribute_kinds)
         self.self_assignments = self_assignments
@@ -652,7 +658,8 @@ class _ReturnCollector(cst.CSTVisitor):
             self.env.bind(t.target, kind, node.value)
             target = t.target
             if (self.self_assignments is not None and isinstance(target, cst.Attribute)
-                    and isinstance(target.value, cst.Name) and target.value.value == "self"):
+                    and isinstance(target.value, cst.Name) and target.value.value == "self"
+                    and not (isinstance(node.value, cst.Name) and node.value.value in self.guessed_names)):
                 name = target.attr.value
                 self.self_assignments[name] = join(self.self_assignments.get(name), kind) \
                     if name in self.self_assignments else kind
