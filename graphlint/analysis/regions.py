@@ -164,6 +164,9 @@ class ProjectIndex:
             hit = self.method(cpath, cls, ref.target)
             found = ([hit] if hit else []) + self.overrides(cpath, cls, ref.target)
             return found or self._submodule_forwards(cpath, cls, ref.target)
+        if ref.kind == "self_property":
+            hit = self.method(cpath, cls, ref.target)
+            return [hit] if hit and self.function(hit).is_property else []
         if ref.kind == "iter_attr":
             return self._submodule_forwards(cpath, cls, ref.target)
         if ref.kind == "attr_method":

@@ -59,6 +59,7 @@ class FunctionInfo:
     # anyone compiles: `--scope auto` does not start a traced region here (calls into it still count)
     eager_reason: str | None = None
     returns: str | None = None  # the return annotation's source text (`int`, `Tensor`, `Tuple[Tensor, int]`)
+    is_property: bool = False  # `@property`: reading `self.name` runs it
 
 
 @dataclass
@@ -171,6 +172,15 @@ EAGER_METHOD_NAMES = frozenset({
 })
 
 
+def _property_accessor(node: cst.FunctionDef) -> str | None:
+    for dec in node.decorators:
+        d = dec.decorator
+        if isinstance(d, cst.Attribute) and d.attr.value in ("setter", "deleter") and isinstance(d.value, cst.Name) \
+                and d.value.value == node.name.value:
+            return d.attr.value
+    return None
+
+
 def eager_name_reason(key: str, class_name: str | None) -> str | None:
     name = key.rsplit(".", 1)[-1]
     if name in EAGER_METHOD_NAMES:
@@ -195,6 +205,7 @@ class SummaryBuilder(cst.CSTVisitor):
         # per function scope: local variable → constructor callee (for `torch.compile(model)`)
         self._ctor_stack: list[dict[str, str]] = [{}]
         self._loop_vars: list[dict[str, str]] = [{}]
+        self._read_attrs: dict[str, set[str]] = {}  # function key → `self.<attr>` names already recorded
 
     # ---- imports (also collected ahead of time by the engine; duplicates are harmless) ----
     def visit_Import(self, node: cst.Import) -> None:
@@ -224,12 +235,18 @@ class SummaryBuilder(cst.CSTVisitor):
             key = f"{self._key_stack[-1]}.<locals>.{node.name.value}"
         else:
             key = ".".join(self._key_stack + [node.name.value])
+        accessor = _property_accessor(node)
+        if accessor:
+            # `@x.setter def x(self, v)` must not replace the getter `x`, which is what `self.x` runs
+            key = f"{key}.<{accessor}>"
         params = tuple(p.name.value for p in node.params.params + node.params.posonly_params
                        + node.params.kwonly_params)
         info = FunctionInfo(key, cls.name if cls else None, params)
         info.eager_reason = eager_name_reason(key, info.class_name)
         if node.returns is not None:
             info.returns = cst.Module([]).code_for_node(node.returns.annotation)
+        info.is_property = any(dotted(d.decorator) in ("property", "functools.cached_property", "cached_property")
+                               for d in node.decorators)
         for dec in node.decorators:
             self._apply_decorator(info, dec.decorator)
         if cls is not None:
@@ -377,6 +394,16 @@ class SummaryBuilder(cst.CSTVisitor):
         if live is not None:
             live.visit(self)
         return False
+
+    # ---- `self.prop` reads: a property's getter runs (resolved to properties only) ----
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if (self._func_stack and isinstance(node.value, cst.Name) and node.value.value == "self"
+                and self._func_stack[-1].class_name):
+            info = self._func_stack[-1]
+            seen = self._read_attrs.setdefault(info.key, set())
+            if node.attr.value not in seen:
+                seen.add(node.attr.value)
+                info.calls.append(CallRef("self_property", node.attr.value))
 
     # ---- calls: call graph edges and compile sites ----
     def visit_Call(self, node: cst.Call) -> None:
