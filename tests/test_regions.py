@@ -343,17 +343,19 @@ def test_methods_of_attribute_objects_and_local_instances(lint):
     assert chains[14] == ("ODE.forward", "Stepper.step")
 
 
-def test_breaks_inside_loops_say_the_frame_is_skipped(lint):
-    code = """
-    import torch
+LOOP_BREAK = """
+import torch
 
-    @torch.compile
-    def f(x):
-        for _ in range(3):
-            x = x + x.sum().item()
-        return x.tolist()
-    """
-    messages = {f.line: f.message for f in lint(code, show_shadowed=True).findings}
+@torch.compile
+def f(x):
+    for _ in range(3):
+        x = x + x.sum().item()
+    return x.tolist()
+"""
+
+
+def test_breaks_inside_loops_say_the_frame_is_skipped(lint):
+    messages = {f.line: f.message for f in lint(LOOP_BREAK, show_shadowed=True).findings}
     assert "skips the whole function" in messages[7]
     assert "skips the whole function" not in messages[8]
 
@@ -361,16 +363,7 @@ def test_breaks_inside_loops_say_the_frame_is_skipped(lint):
 def test_breaks_after_a_frame_skipping_break_are_folded_into_it(lint):
     # measured on 2.13: after "graph break in loop" Dynamo runs the function eagerly, so the
     # `.tolist()` on line 8 is not a break Dynamo reports until the loop's break is fixed
-    code = """
-    import torch
-
-    @torch.compile
-    def f(x):
-        for _ in range(3):
-            x = x + x.sum().item()
-        return x.tolist()
-    """
-    findings = lint(code).findings
+    findings = lint(LOOP_BREAK).findings
     assert [f.line for f in findings] == [7]
     assert "1 later break in this function (line 8) shows once this one is fixed" in findings[0].message
 
