@@ -186,12 +186,8 @@ def fold_shadowed(found: list[RawFinding], positions) -> list[RawFinding]:
             f"(line{'s' if len(hidden) > 1 else ''} {listed}) show{'' if len(hidden) > 1 else 's'} "
             f"once this one is fixed")
     kept = [f for f in found if line_of[id(f)] <= cut]
-    return [dataclasses.replace(f, message=(f.message or _summary_of(f.code)) + note) if f is first else f
-            for f in kept]
-
-
-def _summary_of(code: str) -> str:
-    return load_catalog()[code].summary
+    message = (first.message or load_catalog()[first.code].summary) + note
+    return [dataclasses.replace(f, message=message) if f is first else f for f in kept]
 
 
 _MIXED = "mixed"

@@ -117,9 +117,8 @@ class CheckContext:
         self.parents: list[cst.CSTNode] = []
         self.findings: list[RawFinding] = []
         self._callee_disabled = callee_disabled
-        # parameters that default to None (`generator=None`): usually None at run time
-        self.none_default_params: set[str] = set()
-        self.param_defaults: dict[str, object] = {}  # parameter → its literal default
+        # parameter → its literal default, while it is not rebound (`generator=None`, `eps=1e-6`)
+        self.param_defaults: dict[str, object] = {}
         self._reported: set[tuple[str, int]] = set()
 
     # ---- questions checks ask ----
@@ -169,6 +168,10 @@ class CheckContext:
         # parents[-1] is the node being visited itself
         return self.parents[-1 - depth] if len(self.parents) > depth else None
 
+    def _chain_to(self, node: cst.CSTNode) -> list[cst.CSTNode]:
+        """The nodes from the function down to `node` (a check may report a child of the visited node)."""
+        return self.parents if self.parents and self.parents[-1] is node else self.parents + [node]
+
     def _skips_frame(self, node: cst.CSTNode) -> bool:
         """Does a break here make Dynamo skip the whole frame ("graph break in loop")?
 
@@ -179,7 +182,7 @@ class CheckContext:
         break in linear_operator's cholesky retry loop is resumed, not skipped). A `for` header or a
         `while` test breaks before the body, where the jump back lands: resumed too.
         """
-        chain = self.parents if self.parents and self.parents[-1] is node else self.parents + [node]
+        chain = self._chain_to(node)
         loop_at = next((i for i in range(len(chain) - 1, -1, -1) if isinstance(chain[i], (cst.For, cst.While))), None)
         if loop_at is None:
             return False
@@ -201,13 +204,18 @@ class CheckContext:
         torch.any(d == 0)` with `zero_division=0.0`: called with the defaults, Python never evaluates
         the tensor part, so Dynamo never sees it.
         """
-        chain = self.parents if self.parents and self.parents[-1] is node else self.parents + [node]
+        chain = self._chain_to(node)
         for parent, child in zip(chain, chain[1:]):
             if isinstance(parent, cst.BooleanOperation) and child is parent.right:
                 value = self.default_value(parent.left)
                 if value is not _NOT_LITERAL and bool(value) == isinstance(parent.operator, cst.Or):
                     return True
         return False
+
+    def defaults_to_none(self, expr: cst.BaseExpression) -> bool:
+        """A parameter still holding its `None` default (`generator=generator` passing it on)."""
+        return isinstance(expr, cst.Name) and expr.value in self.param_defaults \
+            and self.param_defaults[expr.value] is None
 
     def default_value(self, expr: cst.BaseExpression) -> object:
         """The value of a test over parameters when they keep their literal defaults, if decidable."""
@@ -273,10 +281,9 @@ class FunctionWalker(cst.CSTVisitor):
         self.root = root
         self.ctx = ctx
         params = root.params
-        ctx.param_defaults = {p.name.value: _literal(p.default)
-                              for p in (*params.posonly_params, *params.params, *params.kwonly_params)
-                              if p.default is not None and _literal(p.default) is not _NOT_LITERAL}
-        ctx.none_default_params = {name for name, value in ctx.param_defaults.items() if value is None}
+        defaults = {p.name.value: _literal(p.default)
+                    for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.default is not None}
+        ctx.param_defaults = {name: value for name, value in defaults.items() if value is not _NOT_LITERAL}
         self.env = ctx.env
         self._narrowed: dict[int, tuple[str, object]] = {}
         self.dispatch: dict[str, list] = defaultdict(list)
@@ -327,10 +334,9 @@ class FunctionWalker(cst.CSTVisitor):
         node.body.visit(self)
         outcomes = [] if always_exits(node.body) else [(dict(env.names), set(env.zero_d))]
         env.names, env.zero_d = dict(before_names), set(before_zero)
-        orelse = node.orelse.body if isinstance(node.orelse, cst.Else) else node.orelse
         if node.orelse is not None:
             node.orelse.visit(self)
-        if orelse is None or not always_exits(orelse):
+        if not always_exits(node.orelse):
             outcomes.append((dict(env.names), set(env.zero_d)))
         if not outcomes:  # both sides leave: whatever follows is unreachable, keep the state
             return
@@ -348,8 +354,7 @@ class FunctionWalker(cst.CSTVisitor):
         known = value_under_compile(node.test, self.ctx.imports)
         if known is None:
             return False
-        return always_exits(node.body if known else (node.orelse.body if isinstance(node.orelse, cst.Else)
-                                                     else node.orelse))
+        return always_exits(node.body if known else node.orelse)
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
         if self.ctx.parents and self.ctx.parents[-1] is original_node:

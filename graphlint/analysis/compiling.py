@@ -37,17 +37,21 @@ def value_under_compile(test: cst.BaseExpression, imports: ImportTable) -> bool 
     return None
 
 
-def always_exits(block: cst.BaseSuite | None) -> bool:
-    """Does this branch always leave the function (`return`/`raise` last, or an if/else of such)?"""
+def always_exits(block: cst.CSTNode | None) -> bool:
+    """Does this branch always leave the function (`return`/`raise` last, or an if/else of such)?
+
+    `block` is an `if` body or its `orelse` as libcst gives it: an `Else`, an `If` (elif) or None.
+    """
     if block is None:
         return False
+    if isinstance(block, cst.Else):
+        return always_exits(block.body)
+    if isinstance(block, cst.If):
+        return always_exits(block.body) and always_exits(block.orelse)
     body = block.body if isinstance(block, cst.IndentedBlock) else [block]
     if not body:
         return False
     last = body[-1]
     if isinstance(last, cst.SimpleStatementLine):
         return any(isinstance(s, (cst.Return, cst.Raise)) for s in last.body)
-    if isinstance(last, cst.If):
-        return always_exits(last.body) and always_exits(last.orelse.body if isinstance(last.orelse, cst.Else)
-                                                        else last.orelse)
-    return False
+    return isinstance(last, cst.If) and always_exits(last)

@@ -155,8 +155,8 @@ def _called_names(expr: cst.BaseExpression, imports: ImportTable) -> tuple[str, 
 
 
 # What marks a function as eager driver code rather than code that gets compiled (`--scope auto`).
-# `.backward()` alone is not enough (a compiled train step may call it), but it never starts a
-# region under `auto` by itself: compile sites always do.
+# A compiled train step may call `.backward()` too, but it is reached from its compile site, and
+# compile sites start regions whatever these markers say.
 DRIVER_CALLS = frozenset({
     "torch.save", "torch.load", "torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader",
     "argparse.ArgumentParser", "torch.distributed.init_process_group", "torch.set_num_threads",
@@ -423,7 +423,7 @@ class SummaryBuilder(cst.CSTVisitor):
                     self._func_stack[-1].calls.append(CallRef("iter_attr", base.attr.value))
 
     def _note_driver_call(self, node: cst.Call) -> None:
-        """Calls only a training/driver loop makes: `loss.backward()`, `opt.step()`, `torch.save`."""
+        """Calls only a training/driver loop makes: `loss.backward()`, `opt.zero_grad()`, `torch.save`."""
         info = self._func_stack[-1]
         if info.eager_reason:
             return

@@ -238,12 +238,9 @@ class FileContext:
                 continue
             env = TensorEnv(self, class_name)
             env.seed_function(node)
-            # `self.flag = value` with an unannotated `value` parameter: its kind is only a guess
-            # from the name, too weak to type the attribute everywhere (pyro's `has_rsample_`)
             guessed = {p.name.value for p in (*node.params.posonly_params, *node.params.params,
                                               *node.params.kwonly_params) if p.annotation is None}
-            collector = _ReturnCollector(env, self_assignments=found, guessed_names=guessed)
-            node.body.visit(collector)
+            node.body.visit(_SelfAssignmentCollector(env, found, guessed))
         kinds = {attr: kind for attr, kind in found.items() if is_tensor(kind) or kind == TENSOR_SEQ}
         self._attr_kinds[class_name] = kinds
         return kinds
@@ -637,13 +634,9 @@ class TensorEnv:
 class _ReturnCollector(cst.CSTVisitor):
     """Walks a function body binding names in order; joins the kinds of its return values."""
 
-    def __init__(self, env: TensorEnv, self_assignments: dict[str, str | None] | None = None,
-                 guessed_names: set[str] | None = None) -> None:
+    def __init__(self, env: TensorEnv) -> None:
         self.env = env
-        self.guessed_names = guessed_names or set()
         self.kind: str | None = None
-        # when given: `self.attr = value` kinds are joined into it (attribute_kinds)
-        self.self_assignments = self_assignments
         self._seen_return = False
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -656,13 +649,6 @@ class _ReturnCollector(cst.CSTVisitor):
         kind = self.env.kind_of(node.value)
         for t in node.targets:
             self.env.bind(t.target, kind, node.value)
-            target = t.target
-            if (self.self_assignments is not None and isinstance(target, cst.Attribute)
-                    and isinstance(target.value, cst.Name) and target.value.value == "self"
-                    and not (isinstance(node.value, cst.Name) and node.value.value in self.guessed_names)):
-                name = target.attr.value
-                self.self_assignments[name] = join(self.self_assignments.get(name), kind) \
-                    if name in self.self_assignments else kind
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
@@ -681,3 +667,27 @@ class _ReturnCollector(cst.CSTVisitor):
             # returns disagree (a tensor on one path, a bool on another): say nothing
             self.kind = TENSOR if {self.kind, kind} == {TENSOR, BOOL_TENSOR} else None
         self._seen_return = True
+
+
+class _SelfAssignmentCollector(_ReturnCollector):
+    """Also joins the kinds assigned to `self.<attr>` into `found` (FileContext.attribute_kinds).
+
+    `self.flag = value` with `value` an unannotated parameter is skipped: its kind would only be a
+    guess from the parameter's name, too weak to type the attribute everywhere (pyro's `has_rsample_`).
+    """
+
+    def __init__(self, env: TensorEnv, found: dict[str, str | None], guessed_names: set[str]) -> None:
+        super().__init__(env)
+        self.found = found
+        self.guessed_names = guessed_names
+
+    def leave_Assign(self, node: cst.Assign) -> None:
+        kind = self.env.kind_of(node.value)  # before the targets are bound, as the base class does
+        super().leave_Assign(node)
+        if isinstance(node.value, cst.Name) and node.value.value in self.guessed_names:
+            return
+        for t in node.targets:
+            target = t.target
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
+                name = target.attr.value
+                self.found[name] = join(self.found[name], kind) if name in self.found else kind

@@ -31,7 +31,7 @@ class SkippedRuntimeCall(CallByName):
         for arg in node.args:
             value = arg.value
             # `generator=generator` passing on a parameter that defaults to None: usually None
-            unknown = isinstance(value, cst.Name) and value.value in ("None", *ctx.none_default_params)
+            unknown = (isinstance(value, cst.Name) and value.value == "None") or ctx.defaults_to_none(value)
             if arg.keyword is not None and arg.keyword.value == "generator" and not unknown:
                 ctx.report(node, self.code, "sampling with an explicit `torch.Generator`: not traceable",
                            gb=("GB0055",))

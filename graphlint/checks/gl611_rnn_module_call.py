@@ -22,9 +22,10 @@ class RnnModuleCall(Check):
     def visit_Attribute(self, node: cst.Attribute, ctx) -> None:
         if self._seen or ctx.config.allow_rnn:
             return
-        if (isinstance(node.value, cst.Name) and node.value.value == "self" and ctx.env.cls is not None
-                and any(name in RNN_CLASSES for name in ctx.env.cls.attr_classes.get(node.attr.value, ()))):
-            self._report(node, next(n for n in ctx.env.cls.attr_classes[node.attr.value] if n in RNN_CLASSES), ctx)
+        if isinstance(node.value, cst.Name) and node.value.value == "self" and ctx.env.cls is not None:
+            rnn = next((n for n in ctx.env.cls.attr_classes.get(node.attr.value, ()) if n in RNN_CLASSES), None)
+            if rnn:
+                self._report(node, rnn, ctx)
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         # nn.LSTM(4, 8)(x) built on the spot
