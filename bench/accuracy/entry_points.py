@@ -2363,7 +2363,6 @@ def vim_forward():
 PACKAGES.update({
     "torchkbnufft": {"dirs": ["torchkbnufft"], "split": "heldout"},
     "geomloss": {"dirs": ["geomloss"], "split": "heldout"},
-    "torchquad": {"dirs": ["torchquad"], "split": "heldout"},
     "snntorch": {"dirs": ["snntorch"], "split": "heldout"},
     "torch-pme": {"dirs": ["torchpme"], "split": "heldout"},
 })
@@ -2508,72 +2507,6 @@ def sinkhorn_custom_cost():
         return (x[:, :, None, :] - y[:, None, :, :]).abs().sum(-1)
     loss = SamplesLoss(loss="sinkhorn", p=1, blur=.05, scaling=.9, cost=l1_cost, backend="tensorized")
     return loss, (torch.rand(64, 2), torch.rand(80, 2))
-
-
-# ================================================================== torchquad ==
-# held-out set 3 (second batch). Numerical integration with torchquad as in its README: an integrator's
-# integrate(f, dim, N, integration_domain) on f(x) = sin(x0) + exp(x1) over [0, 1] x [-1, 1], torch
-# backend in float32 (set_up_backend), and the gradient w.r.t. the integration domain.
-def _tq_setup():
-    import torchquad
-    torchquad.set_up_backend("torch", data_type="float32")
-    return torchquad
-
-
-def _tq_f(x):
-    return torch.sin(x[:, 0]) + torch.exp(x[:, 1])
-
-
-def _tq_integrate(cls_name, N, calls=None, **kw):
-    tq = _tq_setup()
-    integrator = getattr(tq, cls_name)()
-
-    def f(domain):
-        return integrator.integrate(_tq_f, dim=2, N=N, integration_domain=domain, **kw)
-    return f, (torch.tensor([[0.0, 1.0], [-1.0, 1.0]]),)
-
-
-@entry("torchquad", "Trapezoid().integrate (N=1000, 2-D domain tensor)")
-def trapezoid():
-    return _tq_integrate("Trapezoid", 1000)
-
-
-@entry("torchquad", "Simpson().integrate (N=1000)")
-def simpson():
-    return _tq_integrate("Simpson", 1000)
-
-
-@entry("torchquad", "Boole().integrate (N=1000)")
-def boole():
-    return _tq_integrate("Boole", 1000)
-
-
-@entry("torchquad", "GaussLegendre().integrate (N=400)")
-def gauss_legendre():
-    return _tq_integrate("GaussLegendre", 400)
-
-
-@entry("torchquad", "MonteCarlo().integrate (N=10000, seed 0; the README example)")
-def monte_carlo():
-    return _tq_integrate("MonteCarlo", 10000, seed=0)
-
-
-@entry("torchquad", "VEGAS().integrate (N=2000, seed 0, max_iterations 5)", calls=1)
-def vegas():
-    return _tq_integrate("VEGAS", 2000, seed=0, max_iterations=5)
-
-
-@entry("torchquad", "gradient of a Simpson integral w.r.t. the integration domain (README 'gradients')")
-def domain_gradient():
-    tq = _tq_setup()
-    simp = tq.Simpson()
-
-    def f(domain):
-        domain = domain.clone().requires_grad_(True)
-        val = simp.integrate(_tq_f, dim=2, N=1000, integration_domain=domain)
-        g, = torch.autograd.grad(val, [domain])
-        return val.detach(), g
-    return f, (torch.tensor([[0.0, 1.0], [-1.0, 1.0]]),)
 
 
 # =================================================================== snntorch ==

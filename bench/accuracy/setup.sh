@@ -33,13 +33,13 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "diffusers", "monai", "e3nn", "pytorch-metric-learning",
           # held-out split (set 3)
           "auraloss", "torch-optimizer", "pytorch-crf", "pytorch-tabnet", "mambapy",
-          "torchkbnufft", "geomloss", "torchquad", "snntorch", "torch-pme"):
+          "torchkbnufft", "geomloss", "snntorch", "torch-pme"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
 import transformers  # noqa: F401
 import diffusers, monai, e3nn, pytorch_metric_learning  # noqa: E401,F401
 import auraloss, torch_optimizer, torchcrf, pytorch_tabnet.tab_network, mambapy.mamba  # noqa: E401,F401
-import torchkbnufft, geomloss, torchquad, snntorch, torchpme  # noqa: E401,F401
+import torchkbnufft, geomloss, snntorch, torchpme  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
