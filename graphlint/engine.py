@@ -131,7 +131,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     summary = parsed.summary
     imports = ImportTable(summary.module, False)
     imports.names = dict(summary.imports)
-    file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, summary.imports_torch,
+    file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, index.is_torch_file(summary.path),
                            summary.module_ctors, external_return=lambda qual: _declared_return(index, qual))
     raw: list[tuple[RawFinding, TracedFunction]] = []
     arguments = ArgumentKinds(index, parsed, imports)

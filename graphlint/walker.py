@@ -16,7 +16,7 @@ import libcst as cst
 from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable
-from graphlint.analysis.tensors import CONST, TensorEnv, is_tensor, join
+from graphlint.analysis.tensors import CONST, NDARRAY, TensorEnv, is_tensor, join
 from graphlint.checks.base import Check, RawFinding
 
 
@@ -27,13 +27,21 @@ LOOP_NOTE = " (inside a loop: Dynamo then skips the whole function, which runs e
 
 
 def _isinstance_narrowing(test: cst.BaseExpression) -> str | None:
-    """The name `isinstance(name, <not a Tensor>)` (alone or left of `and`) narrows to a non-tensor."""
+    """The name that `isinstance(name, <not a Tensor>)` or `not torch.is_tensor(name)` (alone or left
+    of `and`) narrows to a non-tensor."""
     left = test.left if isinstance(test, cst.BooleanOperation) else test
-    if (isinstance(left, cst.Call) and isinstance(left.func, cst.Name) and left.func.value == "isinstance"
-            and len(left.args) == 2 and isinstance(left.args[0].value, cst.Name)):
-        types = cst.Module([]).code_for_node(left.args[1].value)
-        if "Tensor" not in types:
-            return left.args[0].value.value
+    negated = isinstance(left, cst.UnaryOperation) and isinstance(left.operator, cst.Not)
+    if negated:
+        left = left.expression
+    if not (isinstance(left, cst.Call) and left.args and isinstance(left.args[0].value, cst.Name)):
+        return None
+    name = left.args[0].value.value
+    func = cst.Module([]).code_for_node(left.func)
+    if func == "isinstance" and len(left.args) == 2:
+        mentions_tensor = "Tensor" in cst.Module([]).code_for_node(left.args[1].value)
+        return name if mentions_tensor == negated else None
+    if func in ("torch.is_tensor", "is_tensor") and len(left.args) == 1 and negated:
+        return name
     return None
 
 
@@ -151,13 +159,14 @@ class CheckContext:
                     del self.env.names[narrowed]
                 else:
                     self.env.names[narrowed] = saved
-        return self.is_tensor(test)
+        # a numpy value is a traced tensor under Dynamo: bool() of it is a data-dependent jump too
+        return self.is_tensor(test) or self.kind(test) == NDARRAY
 
     def qualname(self, node: cst.BaseExpression) -> str | None:
         """Qualified name through imports, unless a local binding shadows it."""
         if isinstance(node, cst.Name) and node.value in self.env.names:
-            return None
-        return self.imports.resolve(node)
+            return self.env.aliases.get(node.value)
+        return self.env.resolve(node)
 
     def is_builtin(self, node: cst.BaseExpression, name: str) -> bool:
         """`node` is the builtin `name`, not shadowed by an import or a local."""

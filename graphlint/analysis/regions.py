@@ -131,6 +131,21 @@ class ProjectIndex:
         return "forward" in cls.methods and any(b not in ("object", "?") for b in cls.bases) and \
             not all(self.lookup_class(summary, b) for b in cls.bases)
 
+    def is_torch_file(self, path: str) -> bool:
+        """Whether a file holds torch code: it imports torch, defines an nn.Module subclass, or
+        imports a linted module that imports torch (pytorch_metric_learning's losses import only
+        their package siblings, yet every parameter they get is a tensor)."""
+        summary = self.files[path]
+        if summary.imports_torch:
+            return True
+        if any(self.is_module_class(path, cls) for cls in summary.classes.values()):
+            return True
+        for qualified in summary.imports.values():
+            module = self.modules.get(qualified) or self.modules.get(qualified.rpartition(".")[0])
+            if module is not None and module.imports_torch:
+                return True
+        return False
+
     # ---- call resolution ----
     def resolve_call(self, fid: FuncId, ref: CallRef) -> list[FuncId]:
         path, key = fid

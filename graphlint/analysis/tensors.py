@@ -16,7 +16,7 @@ from typing import Callable
 
 import libcst as cst
 
-from graphlint.analysis.names import ImportTable
+from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.summary import ClassInfo
 
 # ---- kinds ----
@@ -25,7 +25,7 @@ BOOL_TENSOR = "bool_tensor"  # a tensor of booleans (a mask)
 TENSOR_SEQ = "tensor_seq"  # a list/tuple of tensors (chunk, split, unbind)
 META = "meta"  # shapes, sizes, dtypes, devices, Python bools/ints derived from them
 SCALAR = "scalar"  # a Python number pulled out of a tensor (.item(), float(t))
-NDARRAY = "ndarray"  # a numpy array/scalar derived from a tensor
+NDARRAY = "ndarray"  # a numpy array/scalar (Dynamo traces it as a tensor)
 PY_SEQ = "py_seq"  # a Python list/tuple/dict literal
 CONST = "const"  # literals and other plain Python values
 MODULE = "module"  # an nn.Module instance
@@ -76,6 +76,10 @@ TORCH_DATA_BOOL = {"torch.equal", "torch.allclose", "torch.is_nonzero"}
 PY_NON_TENSOR_ANNOTATIONS = re.compile(
     r"^(Optional\[)?(int|float|bool|str|bytes|complex|None|dict|list|tuple|set|Callable|type|"
     r"Dict|List|Tuple|Set|Sequence|Mapping|Iterable|torch\.dtype|torch\.device|torch\.Size|dtype|device)\b")
+# numpy functions that answer about types and shapes, not values
+NUMPY_META_FUNCS = frozenset({"dtype", "issubdtype", "iinfo", "finfo", "result_type", "promote_types",
+                              "can_cast", "ndim", "shape", "isscalar", "iscomplexobj", "isrealobj"})
+NDARRAY_META_ATTRS = frozenset({"shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides"})
 # Unannotated parameters with these names are almost never tensors.
 NON_TENSOR_PARAM = re.compile(
     r"^(dim|dims|axis|eps|epsilon|training|inplace|mode|reduction|config|cfg|kwargs|args|name|device|dtype|"
@@ -267,10 +271,26 @@ class FileContext:
         return collector.kind
 
 
+_NOT_A_VALUE = re.compile(r"\b(type|Type|Callable|typing\.Type|typing\.Callable)\[")
+
+
+def _without_types_and_callables(text: str) -> str:
+    """`type[NdarrayTensor] | None` → `| None`: a class or a function is no tensor, whatever it makes."""
+    while (match := _NOT_A_VALUE.search(text)) is not None:
+        depth, end = 0, len(text)
+        for i in range(match.end() - 1, len(text)):
+            depth += {"[": 1, "]": -1}.get(text[i], 0)
+            if depth == 0:
+                end = i + 1
+                break
+        text = text[:match.start()] + "type" + text[end:]
+    return text
+
+
 def _annotation_text(param: cst.Param) -> str | None:
     if param.annotation is None:
         return None
-    return cst.Module([]).code_for_node(param.annotation.annotation)
+    return _without_types_and_callables(cst.Module([]).code_for_node(param.annotation.annotation))
 
 
 class TensorEnv:
@@ -281,6 +301,25 @@ class TensorEnv:
         self.cls = ctx.classes.get(class_name) if class_name else None
         self.names: dict[str, str | None] = {}
         self.zero_d: set[str] = set()  # names bound to 0-d tensors (`i = x.argmax()`, `s = t.sum() > 0`)
+        # local names bound to an imported name: `lib = torch if is_tensor(x) else np`, `act = F.relu`
+        self.aliases: dict[str, str] = {}
+        self.numpy_scalars: set[str] = set()  # names bound to numpy math on Python numbers
+
+    def resolve(self, node: cst.BaseExpression) -> str | None:
+        """Qualified name through imports and local aliases (`lib.any` → `torch.any`)."""
+        qual = self.ctx.imports.resolve(node)
+        if qual is not None:
+            return qual
+        head, _, rest = (dotted(node) or "").partition(".")
+        full = self.aliases.get(head)
+        return None if full is None else f"{full}.{rest}" if rest else full
+
+    def _alias_of(self, value: cst.BaseExpression) -> str | None:
+        if isinstance(value, cst.IfExp):
+            both = [self._alias_of(value.body), self._alias_of(value.orelse)]
+            # traced code gets tensors: the torch side is the one Dynamo sees
+            return next((q for q in both if q and q.startswith("torch")), None)
+        return self.resolve(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
 
     # ---- seeding ----
     def seed_function(self, fn: cst.FunctionDef, from_callers: dict[str, str | None] | None = None) -> None:
@@ -323,6 +362,15 @@ class TensorEnv:
     def bind(self, target: cst.BaseExpression, kind: str | None, value: cst.BaseExpression | None = None) -> None:
         if isinstance(target, cst.Name):
             self.names[target.value] = kind
+            if value is not None and self.is_numpy_on_scalars(value):
+                self.numpy_scalars.add(target.value)
+            else:
+                self.numpy_scalars.discard(target.value)
+            alias = self._alias_of(value) if value is not None else None
+            if alias is not None:
+                self.aliases[target.value] = alias
+            else:
+                self.aliases.pop(target.value, None)
             if value is not None and is_tensor(kind) and self.is_zero_d(value):
                 self.zero_d.add(target.value)
             else:
@@ -353,6 +401,30 @@ class TensorEnv:
                 return
         self.bind(target, self.element_kind(self.kind_of(iterable)))
 
+    def is_numpy_on_scalars(self, node: cst.BaseExpression) -> bool:
+        """numpy math on Python numbers only (`np.ceil(h / 7)`): `int()` of it is fine under Dynamo,
+        unlike numpy on a sequence (`int(np.prod(x.shape))`: GB0033); both break in a branch."""
+        if isinstance(node, cst.Name):
+            return node.value in self.numpy_scalars
+        if isinstance(node, cst.BinaryOperation):
+            sides = (node.left, node.right)
+            return any(self.is_numpy_on_scalars(p) for p in sides) and \
+                all(self.is_numpy_on_scalars(p) or self._is_python_number(p) for p in sides)
+        if not isinstance(node, cst.Call) or not (self.resolve(node.func) or "").startswith("numpy."):
+            return False
+        return all(self.is_numpy_on_scalars(a.value) or self._is_python_number(a.value) for a in node.args)
+
+    def _is_python_number(self, node: cst.BaseExpression) -> bool:
+        if isinstance(node, (cst.Tuple, cst.List, cst.ListComp, cst.GeneratorExp, cst.Set)):
+            return False
+        if isinstance(node, cst.Attribute) and node.attr.value == "shape":
+            return False  # a torch.Size / shape tuple
+        if isinstance(node, cst.Subscript) and any(isinstance(e.slice, cst.Slice) for e in node.slice):
+            return False  # `x.shape[1:]`
+        if isinstance(node, cst.BinaryOperation):
+            return self._is_python_number(node.left) and self._is_python_number(node.right)
+        return self.kind_of(node) in (CONST, META, None)
+
     def is_zero_d(self, node: cst.BaseExpression) -> bool:
         """A 0-d tensor: a full reduction (`x.sum()`, `torch.argmax(x)`), or arithmetic on one.
 
@@ -373,7 +445,7 @@ class TensorEnv:
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in FULL_REDUCTIONS and is_tensor(self.kind_of(func.value)):
             return not node.args
-        qual = self.ctx.imports.resolve(func)
+        qual = self.resolve(func)
         return (qual is not None and qual.startswith("torch.") and qual.rsplit(".", 1)[-1] in FULL_REDUCTIONS
                 and len(node.args) == 1 and is_tensor(self.kind_of(node.args[0].value)))
 
@@ -485,9 +557,11 @@ class TensorEnv:
             return None
         if base == MODULE:
             return TENSOR if attr in ("weight", "bias") else None
+        if base == NDARRAY:
+            return META if attr in NDARRAY_META_ATTRS else NDARRAY if attr in ("T", "real", "imag") else None
         if base == META:
             return META
-        qual = self.ctx.imports.resolve(node)
+        qual = self.resolve(node)
         if qual and qual.startswith("torch.") and qual.split(".")[-1] in (
                 "float32", "float16", "bfloat16", "float64", "int64", "int32", "bool", "long", "float", "half"):
             return META
@@ -535,9 +609,9 @@ class TensorEnv:
             if recv == META:
                 return META
             if recv is None and method in ("any", "all") and not node.args and self.ctx.torch_file \
-                    and self.ctx.imports.resolve(func) is None:
+                    and self.resolve(func) is None:
                 return BOOL_TENSOR  # `(a[i] != b[i]).any()`: only tensors (and arrays) have .any()
-        qual = self.ctx.imports.resolve(func)
+        qual = self.resolve(func)
         if qual is not None:
             return self._qualified_call_kind(qual, node, arg_kinds)
         if isinstance(func, cst.Name):
@@ -582,9 +656,9 @@ class TensorEnv:
         if qual.endswith((".getLogger", ".get_logger")):
             return LOGGER
         if qual.startswith("numpy."):
-            if any(is_tensor(k) or k == NDARRAY for k in arg_kinds):
-                return NDARRAY
-            return None
+            # Dynamo runs numpy calls as torch ops: even `np.prod(x.shape)` or `np.isfinite(3)` gives
+            # a traced array, so branching on it or taking `int()` of it breaks (measured on 2.13)
+            return META if qual.rsplit(".", 1)[-1] in NUMPY_META_FUNCS else NDARRAY
         if qual.startswith("math."):
             return SCALAR if any(is_tensor(k) for k in arg_kinds) else None
         declared = annotation_kind(self.ctx.external_return(qual))

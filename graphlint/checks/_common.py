@@ -39,14 +39,20 @@ def scalar_extraction(node: cst.Call, ctx) -> str | None:
 
 
 def ndarray_scalar(node: cst.Call, ctx) -> str | None:
-    """A Python value pulled out of a numpy array that came from a tensor (`float(a.mean())`)."""
+    """A Python value pulled out of a numpy array (`float(a.mean())` on `a = t.numpy()`,
+    `int(np.prod(x.shape))`): Dynamo traces the array as a tensor, so this needs its data."""
     func = node.func
     if isinstance(func, cst.Attribute) and func.attr.value in ("item", "tolist") and not node.args:
-        return func.attr.value if ctx.kind(func.value) == NDARRAY else None
-    for name in ("int", "float", "bool"):
-        if ctx.is_builtin(func, name) and len(node.args) == 1 and ctx.kind(node.args[0].value) == NDARRAY:
-            return name
-    return None
+        array = func.value
+        name = func.attr.value
+    elif len(node.args) == 1 and any(ctx.is_builtin(func, n) for n in ("int", "float", "bool")):
+        array = node.args[0].value
+        name = func.value
+    else:
+        return None
+    if ctx.kind(array) != NDARRAY or ctx.env.is_numpy_on_scalars(array):
+        return None
+    return name
 
 
 def used_as_size(ctx) -> str | None:

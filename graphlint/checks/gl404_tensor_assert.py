@@ -1,7 +1,7 @@
 import libcst as cst
 
 from graphlint.checks.base import Check
-from graphlint.checks.gl405_tensor_assert_message import _constant_message
+from graphlint.checks.gl405_tensor_assert_message import rewritten_by_dynamo
 
 
 class TensorAssert(Check):
@@ -10,6 +10,6 @@ class TensorAssert(Check):
     code = "GL404"
 
     def visit_Assert(self, node: cst.Assert, ctx) -> None:
-        # a computed message is GL405's (it breaks on every version measured)
-        if _constant_message(node.msg) and ctx.needs_tensor_bool(node.test):
+        # the forms Dynamo cannot rewrite (computed message, `not t`, `t and u`) are GL405's
+        if rewritten_by_dynamo(node, ctx) and ctx.needs_tensor_bool(node.test):
             ctx.report(node.test, self.code)
