@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import List, Optional
@@ -25,10 +26,11 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-SUBCOMMANDS = {"check", "rules", "explain"}
+SUBCOMMANDS = {"check", "audit", "rules", "explain"}
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 # File errors that mean the run itself went wrong (exit 2), as opposed to a bad file (exit 1).
-FATAL_ERROR_KINDS = {"missing-path", "internal", "config"}
+# "dynamic": the dynamic pass was asked for and no target could run.
+FATAL_ERROR_KINDS = {"missing-path", "internal", "config", "dynamic"}
 
 
 class OutputFormat(str, Enum):
@@ -48,6 +50,13 @@ class ColorChoice(str, Enum):
     auto = "auto"
     always = "always"
     never = "never"
+
+
+TARGETS_OPTION = typer.Option(None, "--targets", help="The dynamic pass's targets file (default: "
+                                                        "`targets` in config, else graphlint_targets.py).")
+TIMEOUT_OPTION = typer.Option(120.0, "--timeout", help="Seconds each target may run before it is killed.")
+MAX_MEMORY_OPTION = typer.Option(None, "--max-memory", help="MB of memory a target may use before it is killed "
+                                                             "(default: half the machine's).")
 
 
 def _split(values: Optional[List[str]]) -> Optional[List[str]]:
@@ -112,15 +121,51 @@ def check(
     show_shadowed: bool = typer.Option(False, "--show-shadowed",
                                        help="Also list the breaks hidden behind a break in a loop (Dynamo skips "
                                             "the rest of that function until it is fixed)."),
+    dynamic: bool = typer.Option(False, "--dynamic", help="Also run the targets file's sample inputs under "
+                                                          "Dynamo to confirm findings (imports and runs your code)."),
+    targets: Optional[str] = TARGETS_OPTION,
+    timeout: float = TIMEOUT_OPTION,
+    max_memory: Optional[int] = MAX_MEMORY_OPTION,
 ) -> None:
     """Lint PATHS (the default command: `graphlint src/` is `graphlint check src/`)."""
+    paths = paths or ["."]
+    setup = _setup(paths, config_file, stdin_filename, select, extend_select, ignore, scope, target_torch,
+                   exclude, force_exclude, jobs, show_shadowed)
+    fmt = output_format or OutputFormat(setup.config.output_format)
+    dynamic_setup = _locate_targets(targets, setup.config, paths) if dynamic else None
+    result, files = _lint(paths, setup, stdin_filename, skip=dynamic_setup.skip if dynamic_setup else ())
+    outcome = _dynamic(result, files, setup, dynamic_setup, timeout, max_memory, color) if dynamic else None
+    _report(result, setup.target, fmt, statistics, quiet, color, outcome)
+    raise typer.Exit(_exit_code(result, exit_zero))
+
+
+@dataclass
+class _Setup:
+    config: object
+    options: object
+    target: object
+
+
+@dataclass
+class _TargetsSetup:
+    path: Optional[Path]
+    refs: list
+    errors: list
+
+    @property
+    def skip(self) -> tuple[str, ...]:
+        # The targets file is harness code that builds inputs, not code the user compiles.
+        return (str(self.path),) if self.path else ()
+
+
+def _setup(paths, config_file, stdin_filename, select, extend_select, ignore, scope, target_torch, exclude,
+           force_exclude, jobs, show_shadowed) -> _Setup:
+    """Config file + CLI options → LintOptions and the torch version to lint for (exit 2 on bad input)."""
     from graphlint.catalog import CatalogError, load_catalog
     from graphlint.config import ConfigError, enabled_codes, expand_codes, find_config_file, load_config
-    from graphlint.engine import LintOptions, lint_files, lint_stdin
-    from graphlint.files import discover
+    from graphlint.engine import LintOptions
     from graphlint.torch_version import VersionError, resolve_target
 
-    paths = paths or ["."]
     try:
         if config_file is not None and not config_file.is_file():
             raise ConfigError(f"{config_file}: config file not found")
@@ -131,7 +176,6 @@ def check(
         target = resolve_target(target_torch, config.target_torch)
     except (ConfigError, VersionError, CatalogError) as exc:
         _fail(str(exc))
-        return
     options = LintOptions(
         codes=codes,
         scope=(scope.value if scope else config.scope),
@@ -143,9 +187,18 @@ def check(
         jobs=jobs,
         show_shadowed=show_shadowed,
     )
-    fmt = output_format or OutputFormat(config.output_format)
+    return _Setup(config, options, target)
+
+
+def _lint(paths: list[str], setup: _Setup, stdin_filename: Optional[str], skip: tuple[str, ...] = ()):
+    """The static pass. Returns (LintResult, the files linted)."""
+    from graphlint.engine import lint_files, lint_stdin
+    from graphlint.files import discover
+
+    options = setup.options
     file_paths = [p for p in paths if p != "-"]
-    files, errors = discover(file_paths, options.exclude, options.force_exclude, config.respect_gitignore)
+    files, errors = discover(file_paths, options.exclude, options.force_exclude, setup.config.respect_gitignore)
+    files = [f for f in files if not any(_same_file(f, s) for s in skip)]
     if "-" in paths:
         data = sys.stdin.buffer.read()
         result = lint_stdin(data, stdin_filename or "<stdin>", options,
@@ -153,8 +206,27 @@ def check(
         result.errors = errors + result.errors
     else:
         result = lint_files(files, options, errors)
-    _report(result, target, fmt, statistics, quiet, color)
-    raise typer.Exit(_exit_code(result, exit_zero))
+    return result, files
+
+
+def _locate_targets(targets: Optional[str], config, paths: list[str]) -> _TargetsSetup:
+    from graphlint.dynamic.session import locate_targets
+
+    return _TargetsSetup(*locate_targets(targets, config, paths))
+
+
+def _dynamic(result, files: list[str], setup: _Setup, targets: _TargetsSetup, timeout: float,
+             max_memory: Optional[int], color: "ColorChoice"):
+    """Run the targets, then confirm the findings and add the breaks they miss. None if nothing to run."""
+    from graphlint.dynamic.session import DynamicOutcome, apply_to_findings, run_dynamic_pass
+
+    if targets.path is None:
+        outcome = DynamicOutcome(None, [], targets.errors)
+    else:
+        outcome = run_dynamic_pass(targets.path, targets.refs, files, timeout, max_memory,
+                                   _console(sys.stderr, color))
+    apply_to_findings(result, outcome, setup.options.codes, _line_reader())
+    return outcome
 
 
 def _same_file(a: str, b: Optional[str]) -> bool:
@@ -169,7 +241,8 @@ def _exit_code(result, exit_zero: bool) -> int:
     return EXIT_FINDINGS if (result.findings or result.errors) else EXIT_CLEAN
 
 
-def _report(result, target, fmt: OutputFormat, statistics: bool, quiet: bool, color: ColorChoice) -> None:
+def _report(result, target, fmt: OutputFormat, statistics: bool, quiet: bool, color: ColorChoice,
+            outcome=None) -> None:
     err = _console(sys.stderr, color)
     from graphlint.report.full import render_errors
 
@@ -177,7 +250,7 @@ def _report(result, target, fmt: OutputFormat, statistics: bool, quiet: bool, co
     if fmt == OutputFormat.json:
         from graphlint.report import json_report
 
-        json_report.render(result, target, sys.stdout)
+        json_report.render(result, target, sys.stdout, outcome.runs if outcome else None)
         return
     if statistics:
         _statistics(result, _console(sys.stdout, color))

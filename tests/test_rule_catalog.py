@@ -13,8 +13,12 @@ CATALOG = load_catalog()
 SECTIONS = ["What it does", "Why it breaks the graph", "Example", "Use instead", "Fix safety", "References"]
 
 
+# 9xx rules are found by the dynamic pass (graphlint/dynamic/match.py), not by a static check.
+DYNAMIC_ONLY = {code for code in CATALOG if code.startswith("GL9")}
+
+
 def test_every_rule_has_a_check_and_every_check_a_page():
-    assert set(CATALOG) == set(all_checks())
+    assert set(CATALOG) - DYNAMIC_ONLY == set(all_checks())
 
 
 @pytest.mark.parametrize("code", sorted(CATALOG))
@@ -23,7 +27,7 @@ def test_rule_page_is_complete(code):
     assert re.fullmatch(r"GL\d{3}", rule.code)
     assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", rule.name)
     assert list(rule.sections)[: len(SECTIONS)] == SECTIONS
-    assert rule.gb or rule.severity == "warning"
+    assert rule.gb or rule.severity == "warning" or code in DYNAMIC_ONLY
     assert all(re.fullmatch(r"GB\d{4}", g) for g in rule.gb)
     assert rule.fix in ("safe", "unsafe", "display-only", "none")
     assert rule.measured_on or rule.documented_on
@@ -47,6 +51,8 @@ def test_examples_are_flagged_exactly_where_marked(code, tmp_path):
         assert (code in {c for _, c in expected}), f"{code} example {i} marks no line with its code"
         result = lint_tree(tmp_path / f"ex{i}", {"example.py": example}, torch=version)
         assert result.errors == []
+        if code in DYNAMIC_ONLY:  # the point of a dynamic-only example: the static pass sees nothing
+            expected = set()
         assert {(f.line, f.code) for f in result.findings} == expected
 
 

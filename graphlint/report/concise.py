@@ -4,7 +4,10 @@ from __future__ import annotations
 
 
 def line_for(finding) -> str:
-    return f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.message}"
+    line = f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.message}"
+    # The status only once the dynamic pass ran, so the format stays the grep/editor one without it.
+    status = finding.confirmation.status
+    return line if status == "not-run" else f"{line} [{status}]"
 
 
 def render(result, out) -> None:

@@ -52,7 +52,23 @@ def render(result, console: Console, read_lines) -> None:
         if finding.gb:
             ids = ", ".join(finding.gb)
             console.print(bullet + Text("dynamo: ", style="bold") + Text(f"{ids} {finding.url}"))
+        if finding.confirmation.status != "not-run":
+            console.print(bullet + Text("dynamic: ", style="bold") + confirmation_text(finding.confirmation))
         console.print()
+
+
+CONFIRMATION_STYLES = {"confirmed": "bold red", "not-reproduced": "green", "not-reached": "yellow",
+                       "not-run": "dim"}
+
+
+def confirmation_text(confirmation) -> Text:
+    """`confirmed by classifier (GB0124: ...)`: the status, the target that decided it, why."""
+    text = Text(confirmation.status, style=CONFIRMATION_STYLES.get(confirmation.status, ""))
+    if confirmation.target:
+        text.append(f" by target {confirmation.target}")
+    if confirmation.detail:
+        text.append(f" ({confirmation.detail})", style="dim")
+    return text
 
 
 def render_errors(errors, console: Console) -> None:

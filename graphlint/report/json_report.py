@@ -23,10 +23,21 @@ def document(result, torch_target) -> dict:
             "errors": len(result.errors),
             "suppressed": result.suppressed,
             "by_code": dict(sorted(by_code.items())),
+            **_confirmation_counts(result.findings),
         },
     }
 
 
-def render(result, torch_target, out) -> None:
-    json.dump(document(result, torch_target), out, indent=2, ensure_ascii=False)
+def _confirmation_counts(findings) -> dict:
+    """`by_confirmation` once the dynamic pass has run (every finding not-run means it has not)."""
+    counts = Counter(f.confirmation.status for f in findings)
+    return {} if set(counts) <= {"not-run"} else {"by_confirmation": dict(sorted(counts.items()))}
+
+
+def render(result, torch_target, out, runs=None) -> None:
+    """runs: the dynamic pass's TargetRuns, added as `targets` when the pass ran."""
+    doc = document(result, torch_target)
+    if runs is not None:
+        doc["targets"] = [run.to_json() for run in runs]
+    json.dump(doc, out, indent=2, ensure_ascii=False)
     out.write("\n")
