@@ -314,6 +314,44 @@ def _summary(result, target, console) -> None:
 
 
 @app.command()
+def audit(
+    paths: List[str] = typer.Argument(None, help="The code to audit (default: .): break sites are the deepest "
+                                                 "frames in these files."),
+    targets: Optional[str] = TARGETS_OPTION,
+    output_format: Optional[OutputFormat] = typer.Option(None, "--format", help="full | json (for CI)"),
+    timeout: float = TIMEOUT_OPTION,
+    max_memory: Optional[int] = MAX_MEMORY_OPTION,
+    scope: Optional[Scope] = typer.Option(None, help="Static pass scope (see `graphlint check --help`)."),
+    target_torch: Optional[str] = typer.Option(None, help="torch version the static pass lints for."),
+    config_file: Optional[Path] = typer.Option(None, "--config", help="Use this pyproject.toml or graphlint.toml."),
+    exclude: Optional[List[str]] = typer.Option(None, help="Extra glob patterns to exclude."),
+    color: ColorChoice = typer.Option(ColorChoice.auto, "--color", help="auto | always | never"),
+) -> None:
+    """Before fullgraph=True: run each target under Dynamo and say what breaks, where, why, and how to fix it.
+
+    Imports and runs your code (the targets file and what it imports), each target in its own process.
+    """
+    paths = paths or ["."]
+    setup = _setup(paths, config_file, None, None, None, None, scope, target_torch, exclude, False, None, False)
+    found = _locate_targets(targets, setup.config, paths)
+    result, files = _lint(paths, setup, None, skip=found.skip)
+    outcome = _dynamic(result, files, setup, found, timeout, max_memory, color)
+    err = _console(sys.stderr, color)
+    from graphlint.report.full import render_errors
+
+    render_errors(result.errors, err)
+    if output_format == OutputFormat.json:
+        from graphlint.report import json_report
+
+        json_report.render(result, setup.target, sys.stdout, outcome.runs)
+    else:
+        from graphlint.report import audit as audit_report
+
+        audit_report.render(result, outcome.runs, _console(sys.stdout, color))
+    raise typer.Exit(_exit_code(result, exit_zero=False))
+
+
+@app.command()
 def rules(
     output_format: OutputFormat = typer.Option(OutputFormat.full, "--format", help="full | json"),
     target_torch: Optional[str] = typer.Option(None, help="Mark which rules apply to this torch version."),

@@ -5,8 +5,12 @@ Paths are absolute in the runner's output; the reporters show them relative to t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+# Dynamo names the code after a break `torch_dynamo_resume_in_forward_at_35`; the user wrote `forward`.
+RESUME_NAME = re.compile(r"^torch_dynamo_resume_in_(\w+?)_at_\d+$")
 
 
 @dataclass(frozen=True)
@@ -18,7 +22,8 @@ class Frame:
     def describe(self) -> str:
         from graphlint.files import display_path
 
-        return f"{display_path(self.path)}:{self.line} in {self.function}"
+        match = RESUME_NAME.match(self.function)
+        return f"{display_path(self.path)}:{self.line} in {match.group(1) if match else self.function}"
 
     @classmethod
     def from_json(cls, data: list) -> "Frame":
