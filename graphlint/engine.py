@@ -151,7 +151,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         checks = [check_classes[c]() for c in sorted(codes)]
         found = walk_function(node, checks, ctx)
         if not options.show_shadowed:
-            found = fold_shadowed(found, parsed.positions)
+            found = fold_shadowed(found, parsed.positions, node)
         raw.extend((finding, traced_fn) for finding in found)
     if not raw:
         return [], 0
@@ -163,31 +163,63 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     return kept, len(findings) - len(kept)
 
 
-def fold_shadowed(found: list[RawFinding], positions) -> list[RawFinding]:
+def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef) -> list[RawFinding]:
     """Fold the findings that a frame-skipping break hides into that break's message.
 
     A break in a loop makes Dynamo skip the whole frame ("graph break in loop"), so nothing after it
     in the same function is traced: those lines only break once the first one is fixed. Reporting them
-    as breaks of their own would send the user after breaks Dynamo does not show yet.
+    as breaks of their own would send the user after breaks Dynamo does not show yet. A later break
+    in another arm of the same `if`/`elif`/`else` is not hidden: the call that takes that arm never
+    reaches the first one.
     """
     skipping = [f for f in found if f.skips_frame]
     if not skipping:
         return found
     lines = positions()
     line_of = {id(f): lines[f.start_node or f.node].start.line for f in found}
-    first = min(skipping, key=lambda f: line_of[id(f)])
-    # breaks inside the breaking expression itself (`torch.equal` in an `all(...)` generator) still show
-    cut = lines[first.node].end.line
-    hidden = sorted({line_of[id(f)] for f in found if line_of[id(f)] > cut})
-    if not hidden:
-        return found
-    listed = ", ".join(map(str, hidden[:6])) + (", …" if len(hidden) > 6 else "")
-    note = (f"; {len(hidden)} later break{'s' if len(hidden) > 1 else ''} in this function "
-            f"(line{'s' if len(hidden) > 1 else ''} {listed}) show{'' if len(hidden) > 1 else 's'} "
-            f"once this one is fixed")
-    kept = [f for f in found if line_of[id(f)] <= cut]
-    message = (first.message or load_catalog()[first.code].summary) + note
-    return [dataclasses.replace(f, message=message) if f is first else f for f in kept]
+    hidden: set[int] = set()
+    notes: dict[int, list[int]] = {}
+    for first in sorted(skipping, key=lambda f: line_of[id(f)]):
+        if id(first) in hidden:
+            continue
+        # breaks inside the breaking expression itself (`torch.equal` in an `all(...)` generator) still show
+        cut = lines[first.node].end.line
+        other_arms = _other_arms(function, lines, line_of[id(first)])
+        shadowed = [f for f in found if id(f) not in hidden and line_of[id(f)] > cut
+                    and not any(start <= line_of[id(f)] <= end for start, end in other_arms)]
+        hidden.update(id(f) for f in shadowed)
+        if shadowed:
+            notes[id(first)] = sorted({line_of[id(f)] for f in shadowed})
+    return [dataclasses.replace(f, message=_with_shadowed_note(f, notes[id(f)])) if id(f) in notes else f
+            for f in found if id(f) not in hidden]
+
+
+def _with_shadowed_note(first: RawFinding, shadowed_lines: list[int]) -> str:
+    count = len(shadowed_lines)
+    listed = ", ".join(map(str, shadowed_lines[:6])) + (", …" if count > 6 else "")
+    plural = count > 1
+    note = (f"; {count} later break{'s' if plural else ''} in this function "
+            f"(line{'s' if plural else ''} {listed}) show{'' if plural else 's'} once this one is fixed")
+    return (first.message or load_catalog()[first.code].summary) + note
+
+
+def _other_arms(function: cst.FunctionDef, lines, line: int) -> list[tuple[int, int]]:
+    """Line spans of the `elif`/`else` arms that exclude the `if` body holding `line`."""
+    spans = []
+    for node in _if_statements(function):
+        body = lines[node.body]
+        if node.orelse is not None and body.start.line <= line <= body.end.line:
+            orelse = lines[node.orelse]
+            spans.append((orelse.start.line, orelse.end.line))
+    return spans
+
+
+def _if_statements(node: cst.CSTNode):
+    for child in node.children:
+        if isinstance(child, cst.If):
+            yield child
+        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            yield from _if_statements(child)
 
 
 _MIXED = "mixed"

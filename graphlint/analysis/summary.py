@@ -159,7 +159,7 @@ def _called_names(expr: cst.BaseExpression, imports: ImportTable) -> tuple[str, 
 # compile sites start regions whatever these markers say.
 DRIVER_CALLS = frozenset({
     "torch.save", "torch.load", "torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader",
-    "argparse.ArgumentParser", "torch.distributed.init_process_group", "torch.set_num_threads",
+    "argparse.ArgumentParser", "torch.distributed.init_process_group",
     "torch.cuda.synchronize", "torch.profiler.profile", "torch.utils.tensorboard.SummaryWriter",
 })
 DRIVER_METHODS = frozenset({"backward", "zero_grad", "parse_args", "add_scalar"})

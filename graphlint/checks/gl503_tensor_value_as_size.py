@@ -8,7 +8,11 @@ from graphlint.torch_version import matches
 # Which positional arguments are sizes: None = all of them.
 SIZE_ARGS = {"torch.arange": None, "torch.zeros": None, "torch.ones": None, "torch.empty": None,
              "torch.rand": None, "torch.randn": None, "torch.eye": None, "torch.randperm": (0,),
-             "torch.full": (0,), "torch.linspace": (2,), "torch.topk": (1,), "torch.narrow": (2, 3)}
+             "torch.full": (0,), "torch.linspace": (2,), "torch.topk": (1,), "torch.narrow": (2, 3),
+             "torch.logspace": (2,), "torch.fft.fftfreq": (0,), "torch.fft.rfftfreq": (0,),
+             "torch.tril_indices": (0, 1), "torch.triu_indices": (0, 1), "torch.hann_window": (0,),
+             "torch.hamming_window": (0,), "torch.blackman_window": (0,), "torch.bartlett_window": (0,),
+             "torch.kaiser_window": (0,)}
 
 
 class TensorValueAsSize(Check):
@@ -41,4 +45,6 @@ class TensorValueAsSize(Check):
         wanted = SIZE_ARGS[name]
         for i, arg in enumerate(positional):
             if (wanted is None or i in wanted) and ctx.is_tensor(arg.value):
-                ctx.report(arg.value, self.code, f"a tensor used as a size of `{name}`: the shape depends on data")
+                # Dynamo reports the call's first line, where a multi-line call starts
+                ctx.report(arg.value, self.code, f"a tensor used as a size of `{name}`: the shape depends on data",
+                           start_node=node)
