@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Callable
 
 from graphlint.dynamic.results import TargetRun
+from graphlint.dynamic.runner import TORCH_MISSING  # the runner's module level is stdlib only: no torch
 from graphlint.dynamic.targets import TargetRef
 
 DEFAULT_TIMEOUT_S = 120.0
 POLL_S = 0.05
 STDERR_TAIL = 800
-TORCH_MISSING = "torch is not installed; the dynamic pass needs it: pip install 'graphlint[dynamic]'"
 
 
 @dataclass(frozen=True)
