@@ -26,7 +26,7 @@ from graphlint.checks.base import RawFinding
 from graphlint.files import SourceFile, decode_source, discover, display_path, read_source
 from graphlint.findings import FileError, Finding
 from graphlint.suppressions import parse_suppressions
-from graphlint.walker import CheckContext, walk_function
+from graphlint.walker import NOT_LITERAL, CheckContext, walk_function
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
 # libcst visits recursively, ~5 frames per nesting level: a 300-term `a + b + ...` chain (sympy has
@@ -147,7 +147,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         ctx = CheckContext(env, imports, options.torch_version,
                            lambda call, fid=fid: _disabled_callee(index, fid, call, imports),
                            config.under_fullgraph() if traced_fn.fullgraph else config)
-        ctx.call_observer = lambda call, env, fid=fid: arguments.observe(fid, call, env)
+        ctx.call_observer = lambda call, caller, fid=fid: arguments.observe(fid, call, caller)
+        ctx.caller_literals = arguments.literal_seeds(key)
         checks = [check_classes[c]() for c in sorted(codes)]
         found = walk_function(node, checks, ctx)
         if not options.show_shadowed:
@@ -237,11 +238,20 @@ class ArgumentKinds:
         self.parsed = parsed
         self.imports = imports
         self._seen: dict[str, dict[str, str | None]] = {}
+        self._literals: dict[str, dict[str, object]] = {}
 
     def seeds(self, key: str) -> dict[str, str | None]:
         return {name: kind for name, kind in self._seen.get(key, {}).items() if kind != _MIXED}
 
-    def observe(self, fid: FuncId, call: cst.Call, env: TensorEnv) -> None:
+    def literal_seeds(self, key: str) -> dict[str, object]:
+        """Literal values all callers pass (`_latency_errors(data, ..., first_spike_time)` where every
+        caller's `first_spike_time` still holds its default 0), so `first_spike_time and <tensor test>`
+        is known not to reach the tensor. Only for private helpers: their callers are in this file."""
+        if not key.rsplit(".", 1)[-1].startswith("_"):
+            return {}
+        return {name: value for name, value in self._literals.get(key, {}).items() if value is not _MIXED}
+
+    def observe(self, fid: FuncId, call: cst.Call, caller: CheckContext) -> None:
         ref = call_ref(call, self.imports, {})
         if ref is None:
             return
@@ -255,13 +265,19 @@ class ArgumentKinds:
                 params = params[1:]
             by_name = {p.name.value for p in params + list(callee.params.kwonly_params)}
             record = self._seen.setdefault(key, {})
+            literals = self._literals.setdefault(key, {})
             positional = [a for a in call.args if a.keyword is None and a.star == ""]
             pairs = [(p.name.value, a.value) for p, a in zip(params, positional)]
             pairs += [(a.keyword.value, a.value) for a in call.args if a.keyword is not None
                       and a.keyword.value in by_name]
             for name, value in pairs:
-                kind = env.kind_of(value)
+                kind = caller.env.kind_of(value)
                 record[name] = kind if record.get(name, kind) == kind else _MIXED
+                literal = caller.literal_value(value)
+                seen = literals.get(name, literal)
+                literals[name] = literal if literal is not NOT_LITERAL and seen == literal else _MIXED
+            for name in by_name - {name for name, _ in pairs}:
+                literals[name] = _MIXED  # left to its default (or passed through *args): not a literal here
 
 
 def _declared_return(index: ProjectIndex, qualified: str) -> str | None:

@@ -92,6 +92,7 @@ def _first_exit(node: cst.CSTNode) -> cst.CSTNode | None:
 
 
 _NOT_LITERAL = object()
+NOT_LITERAL = _NOT_LITERAL
 _COMPARE = {cst.Is: lambda a, b: a is b, cst.IsNot: lambda a, b: a is not b, cst.Equal: lambda a, b: a == b,
             cst.NotEqual: lambda a, b: a != b, cst.LessThan: lambda a, b: a < b,
             cst.LessThanEqual: lambda a, b: a <= b, cst.GreaterThan: lambda a, b: a > b,
@@ -119,7 +120,7 @@ class CheckContext:
         self.env = env
         self.config = config  # Dynamo settings in force for this function (config flags, fullgraph)
         # called with every call in traced code (engine: records argument kinds for same-file callees)
-        self.call_observer: Callable[[cst.Call, TensorEnv], None] | None = None
+        self.call_observer: Callable[[cst.Call, CheckContext], None] | None = None
         self.imports = imports
         self.torch_version = torch_version
         self.parents: list[cst.CSTNode] = []
@@ -127,6 +128,8 @@ class CheckContext:
         self._callee_disabled = callee_disabled
         # parameter → its literal default, while it is not rebound (`generator=None`, `eps=1e-6`)
         self.param_defaults: dict[str, object] = {}
+        # literal values every observed caller passes for parameters without a default (private helpers)
+        self.caller_literals: dict[str, object] = {}
         self._reported: set[tuple[str, int]] = set()
 
     # ---- questions checks ask ----
@@ -226,6 +229,11 @@ class CheckContext:
         return isinstance(expr, cst.Name) and expr.value in self.param_defaults \
             and self.param_defaults[expr.value] is None
 
+    def literal_value(self, expr: cst.BaseExpression) -> object:
+        """A literal, or a parameter that still holds its literal default; else NOT_LITERAL."""
+        value = _literal(expr)
+        return self.default_value(expr) if value is _NOT_LITERAL and isinstance(expr, cst.Name) else value
+
     def default_value(self, expr: cst.BaseExpression) -> object:
         """The value of a test over parameters when they keep their literal defaults, if decidable."""
         if isinstance(expr, cst.Name):
@@ -292,7 +300,8 @@ class FunctionWalker(cst.CSTVisitor):
         params = root.params
         defaults = {p.name.value: _literal(p.default)
                     for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.default is not None}
-        ctx.param_defaults = {name: value for name, value in defaults.items() if value is not _NOT_LITERAL}
+        ctx.param_defaults = {name: value for name, value in {**ctx.caller_literals, **defaults}.items()
+                              if value is not _NOT_LITERAL}
         self.env = ctx.env
         self._narrowed: dict[int, tuple[str, object]] = {}
         self.dispatch: dict[str, list] = defaultdict(list)
@@ -317,7 +326,7 @@ class FunctionWalker(cst.CSTVisitor):
         for visit in self.dispatch.get(type(node).__name__, ()):
             visit(node, self.ctx)
         if self.ctx.call_observer is not None and isinstance(node, cst.Call):
-            self.ctx.call_observer(node, self.env)
+            self.ctx.call_observer(node, self.ctx)
         if isinstance(node, cst.If):
             self._visit_branches(node)
             return False

@@ -658,6 +658,8 @@ class TensorEnv:
         if qual.startswith("numpy."):
             # Dynamo runs numpy calls as torch ops: even `np.prod(x.shape)` or `np.isfinite(3)` gives
             # a traced array, so branching on it or taking `int()` of it breaks (measured on 2.13)
+            if qual.startswith("numpy.random."):
+                return None  # run at trace time and baked in as a constant (probe `np_random`: no break)
             return META if qual.rsplit(".", 1)[-1] in NUMPY_META_FUNCS else NDARRAY
         if qual.startswith("math."):
             return SCALAR if any(is_tensor(k) for k in arg_kinds) else None
