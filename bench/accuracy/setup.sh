@@ -33,7 +33,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "diffusers", "monai", "e3nn", "pytorch-metric-learning",
           # held-out split (set 3)
           "auraloss", "torch-optimizer", "pytorch-crf", "pytorch-tabnet", "mambapy",
-          "torchkbnufft", "geomloss", "snntorch", "torch-pme"):
+          "torchkbnufft", "geomloss", "snntorch", "torch-pme",
+          # held-out split (set 4)
+          "ptwt", "PyWavelets", "torch-kmeans", "torchnmf", "pytorch-minimize", "pytorch-tcn"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -41,5 +43,6 @@ import transformers  # noqa: F401
 import diffusers, monai, e3nn, pytorch_metric_learning  # noqa: E401,F401
 import auraloss, torch_optimizer, torchcrf, pytorch_tabnet.tab_network, mambapy.mamba  # noqa: E401,F401
 import torchkbnufft, geomloss, snntorch, torchpme  # noqa: E401,F401
+import ptwt, pywt, torch_kmeans, torchnmf, torchmin, pytorch_tcn  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
