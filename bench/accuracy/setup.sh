@@ -35,7 +35,8 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "auraloss", "torch-optimizer", "pytorch-crf", "pytorch-tabnet", "mambapy",
           "torchkbnufft", "geomloss", "snntorch", "torch-pme",
           # held-out split (set 4)
-          "ptwt", "PyWavelets", "torch-kmeans", "torchnmf", "pytorch-minimize", "pytorch-tcn"):
+          "ptwt", "PyWavelets", "torch-kmeans", "torchnmf", "pytorch-minimize", "pytorch-tcn",
+          "geoopt", "ncps", "tensorly"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -44,5 +45,6 @@ import diffusers, monai, e3nn, pytorch_metric_learning  # noqa: E401,F401
 import auraloss, torch_optimizer, torchcrf, pytorch_tabnet.tab_network, mambapy.mamba  # noqa: E401,F401
 import torchkbnufft, geomloss, snntorch, torchpme  # noqa: E401,F401
 import ptwt, pywt, torch_kmeans, torchnmf, torchmin, pytorch_tcn  # noqa: E401,F401
+import geoopt, ncps.torch, tensorly  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
