@@ -224,11 +224,6 @@ class CheckContext:
                     return True
         return False
 
-    def defaults_to_none(self, expr: cst.BaseExpression) -> bool:
-        """A parameter still holding its `None` default (`generator=generator` passing it on)."""
-        return isinstance(expr, cst.Name) and expr.value in self.param_defaults \
-            and self.param_defaults[expr.value] is None
-
     def literal_value(self, expr: cst.BaseExpression) -> object:
         """A literal, or a parameter that still holds its literal default; else NOT_LITERAL."""
         value = _literal(expr)

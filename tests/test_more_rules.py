@@ -120,3 +120,18 @@ def test_generator_use_is_flagged(lint):
     result = lint(code)
     assert found(result) == {(8, "GL603")}
     assert result.findings[0].gb == ("GB0055",)
+
+
+def test_generator_flagged_only_when_known_to_be_one(lint):
+    code = """
+    import torch
+
+    @torch.compile
+    def sample(shape, generator=None, seed: int = 0):
+        if isinstance(generator, list) and len(generator) == 1:
+            generator = generator[0]
+        noise = torch.randn(shape, generator=generator)  # usually None: traced without a break
+        g = torch.Generator().manual_seed(seed)
+        return noise + torch.randn(shape, generator=g)
+    """
+    assert found(lint(code)) == {(9, "GL603"), (10, "GL603")}

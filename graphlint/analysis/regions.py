@@ -9,6 +9,7 @@ files. `@torch.compiler.disable` functions are barriers: never entered.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections import deque
 from dataclasses import dataclass
@@ -144,7 +145,12 @@ class ProjectIndex:
             module = self.modules.get(qualified) or self.modules.get(qualified.rpartition(".")[0])
             if module is not None and module.imports_torch:
                 return True
-        return False
+        # a helper module with no imports at all, among torch modules (torchdiffeq's _impl/interp.py)
+        return not summary.imports and os.path.dirname(path) in self._torch_dirs
+
+    @functools.cached_property
+    def _torch_dirs(self) -> set[str]:
+        return {os.path.dirname(p) for p, s in self.files.items() if s.imports_torch}
 
     # ---- call resolution ----
     def resolve_call(self, fid: FuncId, ref: CallRef) -> list[FuncId]:

@@ -20,7 +20,7 @@ HOOK_REGISTRARS = {"register_forward_hook", "register_forward_pre_hook", "regist
                    "register_module_forward_pre_hook"}
 DISABLE_FUNCS = {"torch.compiler.disable", "torch._dynamo.disable", "torch._disable_dynamo"}
 # Method calls that return the module itself: `Net().to(device).eval()` is still a Net.
-_SELF_RETURNING = {"to", "cuda", "cpu", "eval", "train", "float", "half", "double", "bfloat16",
+_SELF_RETURNING = {"to", "manual_seed", "cuda", "cpu", "eval", "train", "float", "half", "double", "bfloat16",
                    "requires_grad_", "share_memory", "type"}
 
 

@@ -31,6 +31,7 @@ CONST = "const"  # literals and other plain Python values
 MODULE = "module"  # an nn.Module instance
 SELF = "self"
 LOGGER = "logger"
+GENERATOR = "generator"  # a torch.Generator (sampling with one breaks: GB0055)
 
 TENSOR_KINDS = (TENSOR, BOOL_TENSOR)
 
@@ -56,7 +57,7 @@ TORCH_NON_TENSOR = {
     "torch.are_deterministic_algorithms_enabled", "torch.broadcast_shapes", "torch.promote_types",
     "torch.result_type", "torch.can_cast", "torch.typename", "torch.is_nonzero_shape",
     "torch._dynamo.is_compiling", "torch.fx._symbolic_trace.is_fx_tracing", "torch.cuda.device_count",
-    "torch.get_num_threads", "torch.manual_seed", "torch.Generator",
+    "torch.get_num_threads", "torch.manual_seed",
 }
 TORCH_NON_TENSOR_PREFIXES = ("torch.distributed.", "torch._C.", "torch.backends.", "torch.cuda.",
                              "torch.jit.", "torch.compiler.", "torch.utils.", "torch.fx.", "torch._dynamo.",
@@ -76,6 +77,8 @@ TORCH_DATA_BOOL = {"torch.equal", "torch.allclose", "torch.is_nonzero"}
 PY_NON_TENSOR_ANNOTATIONS = re.compile(
     r"^(Optional\[)?(int|float|bool|str|bytes|complex|None|dict|list|tuple|set|Callable|type|"
     r"Dict|List|Tuple|Set|Sequence|Mapping|Iterable|torch\.dtype|torch\.device|torch\.Size|dtype|device)\b")
+# predicate names that ask about the values (`is_nan(t)`): a bool tensor, unlike `exists(t)`
+VALUE_PREDICATE = re.compile(r"nan|inf|finite", re.I)
 # numpy functions that answer about types and shapes, not values
 NUMPY_META_FUNCS = frozenset({"dtype", "issubdtype", "iinfo", "finfo", "result_type", "promote_types",
                               "can_cast", "ndim", "shape", "isscalar", "iscomplexobj", "isrealobj"})
@@ -351,6 +354,8 @@ class TensorEnv:
                 return None  # `Union[int, Tensor]`, `float | Tensor`: could be either
             if "Tensor" in ann:
                 return BOOL_TENSOR if "Bool" in ann else TENSOR
+            if ann in ("torch.Generator", "Generator") and p.default is None:
+                return GENERATOR
             return CONST if PY_NON_TENSOR_ANNOTATIONS.match(ann) else None
         if p.default is not None and not (isinstance(p.default, cst.Name) and p.default.value == "None"):
             return CONST
@@ -469,6 +474,8 @@ class TensorEnv:
                 return CONST
             if node.value in self.ctx.loggers:
                 return LOGGER
+            if self.ctx.module_ctors.get(node.value) == "torch.Generator":
+                return GENERATOR  # a module-level `G = torch.Generator().manual_seed(0)`
             return None
         if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString,
                              cst.ConcatenatedString, cst.FormattedString)):
@@ -494,6 +501,10 @@ class TensorEnv:
                 return BOOL_TENSOR if bitwise and both_bool else TENSOR
             if NDARRAY in (left, right):
                 return NDARRAY
+            if (isinstance(node.operator, (cst.BitAnd, cst.BitOr)) and self.ctx.torch_file
+                    and isinstance(node.left, cst.Comparison) and isinstance(node.right, cst.Comparison)
+                    and left is None and right is None):
+                return BOOL_TENSOR  # `(t0 <= t) & (t <= t1)`: element-wise, so tensors (torchdiffeq)
             if SCALAR in (left, right):
                 return SCALAR
             if left == META or right == META:
@@ -598,6 +609,8 @@ class TensorEnv:
                 return TENSOR
             if recv == NDARRAY:
                 return SCALAR if method in SCALAR_METHODS else NDARRAY
+            if recv == GENERATOR:
+                return GENERATOR if method == "manual_seed" else None
             if recv == SELF:
                 if self.cls is not None and method in self.cls.methods:
                     return self.ctx.return_kind(f"{self.cls.name}.{method}", self.cls.name)
@@ -634,6 +647,8 @@ class TensorEnv:
                 return META
             if qual in TORCH_DATA_BOOL:
                 return SCALAR
+            if qual == "torch.Generator":
+                return GENERATOR
             if qual.startswith("torch.nn.functional."):
                 return TENSOR
             if qual.startswith(TORCH_NON_TENSOR_PREFIXES):
@@ -668,8 +683,11 @@ class TensorEnv:
             return declared
         # a function from elsewhere: tensor in, tensor out (einops.rearrange, a project helper, ...),
         # unless its name asks a question (`exists(t)`, `is_empty(t)`)
-        if PREDICATE_NAME.match(qual.rsplit(".", 1)[-1]):
-            return META
+        last = qual.rsplit(".", 1)[-1]
+        if PREDICATE_NAME.match(last):
+            # `is_nan(t)`, `has_inf(t)`: a question about the values, so a bool tensor (torchsde's misc)
+            tensor_arg = arg_kinds and (is_tensor(arg_kinds[0]) or arg_kinds[0] is None and self.ctx.torch_file)
+            return BOOL_TENSOR if VALUE_PREDICATE.search(last) and tensor_arg else META
         return TENSOR if arg_kinds and is_tensor(arg_kinds[0]) else None
 
     def _has_dim_method(self, node: cst.Call) -> bool:

@@ -1,5 +1,6 @@
 import libcst as cst
 
+from graphlint.analysis.tensors import GENERATOR
 from graphlint.checks.base import CallByName
 
 
@@ -28,10 +29,9 @@ class SkippedRuntimeCall(CallByName):
     def visit_Call(self, node: cst.Call, ctx) -> None:
         super().visit_Call(node, ctx)
         # using a torch.Generator breaks too, even one made outside (measured: GB0055, `g.manual_seed` GB7650)
+        # only a value known to be a Generator: `generator=generator` passing an optional parameter
+        # on is usually None (diffusers' randn_tensor, kornia's RANSAC: traced without a break)
         for arg in node.args:
-            value = arg.value
-            # `generator=generator` passing on a parameter that defaults to None: usually None
-            unknown = (isinstance(value, cst.Name) and value.value == "None") or ctx.defaults_to_none(value)
-            if arg.keyword is not None and arg.keyword.value == "generator" and not unknown:
+            if arg.keyword is not None and arg.keyword.value == "generator" and ctx.kind(arg.value) == GENERATOR:
                 ctx.report(node, self.code, "sampling with an explicit `torch.Generator`: not traceable",
                            gb=("GB0055",))
