@@ -20,7 +20,8 @@ from graphlint.findings import Region
 FuncId = tuple[str, str]  # (path, function key)
 SCOPES = ("compiled", "modules", "auto", "all")
 # files whose functions are never compiled by anyone: tests, packaging, entry scripts
-_EAGER_FILE_NAMES = ("conftest.py", "setup.py", "__main__.py", "noxfile.py", "conf.py")
+_EAGER_FILE_NAMES = ("conftest.py", "setup.py", "__main__.py", "noxfile.py", "conf.py",
+                     "graphlint_targets.py")  # sample inputs for the dynamic pass: driver code
 _EAGER_DIRS = ("tests", "test", "testing", "benchmarks", "docs")
 
 _MODULE_BASE_PREFIXES = ("torch.nn.", "torch.autograd.Function", "torch.autograd.function.")
