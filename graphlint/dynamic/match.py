@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
+import sys
 from collections import defaultdict
 
 from graphlint.dynamic.results import Break, TargetRun
@@ -85,16 +87,60 @@ def dynamic_only_findings(findings: list[Finding], runs: list[TargetRun], rule, 
         text = _line_text(read_lines(display_path(path)), line)
         start = len(text) - len(text.lstrip()) + 1
         gb = tuple(dict.fromkeys(g for _, b in breaks for g in b.gb))
-        hint = next((h for _, b in breaks for h in b.hints), None)
         out.append(Finding(
             code=DYNAMIC_ONLY_CODE, name=rule.name, severity=rule.severity,
             message=f"Dynamo breaks the graph here: {first.reason}{_inside(first)}",
             path=display_path(path), line=line, column=start, end_line=line, end_column=max(start + 1, len(text) + 1),
             region=Region("dynamic", (f"target {target}", *(f.describe() for f in first.stack))),
-            gb=gb, help=hint or rule.help,
+            gb=gb, help=break_help([b for _, b in breaks], rule.help),
             confirmation=Confirmation("confirmed", target, "; ".join(describe_break(b) for _, b in breaks)),
         ))
     return out
+
+
+def break_help(breaks: list[Break], rule_help: str) -> str:
+    """The fix for a break no rule knows: the library call it happens in when it is one (the user cannot
+    change the library, only stop calling it under compile), else Dynamo's first specific hint, else the
+    rule's help. Dynamo's hints stay in the audit's `dynamo:` line and the JSON `targets`."""
+    call = next((c for c in map(library_call, breaks) if c), None)
+    if call:
+        verb = "cannot trace into" if any("GB0007" in b.gb for b in breaks) else "breaks the graph inside"
+        alternative = TORCH_ALTERNATIVES.get(call)
+        torch_ops = f"torch ops ({alternative})" if alternative else "torch ops"
+        return f"Dynamo {verb} {call}: compute it with {torch_ops} or move the call out of the compiled region."
+    return next((h for b in breaks for h in b.hints if not is_generic_hint(h)), rule_help)
+
+
+# Library functions that break the graph, with the torch op that does the same on tensors.
+TORCH_ALTERNATIVES = {
+    "heapq.nlargest": "torch.topk", "heapq.nsmallest": "torch.topk(..., largest=False)",
+    "bisect.bisect_left": "torch.searchsorted", "bisect.bisect_right": "torch.searchsorted(..., right=True)",
+    "statistics.mean": "torch.mean", "statistics.median": "torch.median",
+}
+# Dynamo hints that say nothing about the user's code ("please file an issue on GitHub ...").
+GENERIC_HINT = re.compile(r"file an issue|github|see the next case|report (?:it|this)|pytorch team", re.I)
+
+
+def is_generic_hint(hint: str) -> bool:
+    return bool(GENERIC_HINT.search(hint))
+
+
+def library_call(brk: Break) -> str | None:
+    """`heapq.nlargest` when the break happens inside a function the user's line calls from a file
+    outside the linted ones; None when it happens in the user's own code."""
+    if brk.site is None or brk.site not in brk.stack:
+        return None
+    callee = brk.stack[brk.stack.index(brk.site) + 1:][:1]
+    return f"{module_name(callee[0].path)}.{callee[0].function}" if callee else None
+
+
+def module_name(path: str) -> str:
+    """Dotted module of a library file: relative to the longest sys.path entry holding it."""
+    path = os.path.abspath(path)
+    roots = [os.path.abspath(p) for p in sys.path if p and path.startswith(os.path.abspath(p) + os.sep)]
+    relative = os.path.relpath(path, max(roots, key=len)) if roots else os.path.basename(path)
+    dotted = os.path.splitext(relative)[0].replace(os.sep, ".")
+    return dotted.removesuffix(".__init__")
 
 
 def _inside(brk: Break) -> str:

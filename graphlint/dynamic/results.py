@@ -53,16 +53,45 @@ class Break:
 
 
 @dataclass(frozen=True)
+class Inference:
+    """A verdict taken from a recorded break instead of a compile (see fullgraph.py)."""
+
+    gb: str
+    site: Frame | None
+
+    def describe(self) -> str:
+        from graphlint.files import display_path
+
+        return f"{self.gb} at {display_path(self.site.path)}:{self.site.line}" if self.site else self.gb
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> "Inference | None":
+        if not data:
+            return None
+        return cls(gb=str(data.get("gb", "")), site=Frame.from_json(data["site"]) if data.get("site") else None)
+
+
+@dataclass(frozen=True)
 class Phase:
     ok: bool
     error: str | None = None  # first line of the exception, `Type: message`
     seconds: float = 0.0
+    inferred_from: Inference | None = None  # None: the phase ran
+
+    @property
+    def basis(self) -> str:
+        return "ran" if self.inferred_from is None else "inferred"
 
     @classmethod
     def from_json(cls, data: dict | None) -> "Phase | None":
         if data is None:
             return None
-        return cls(ok=bool(data.get("ok")), error=data.get("error"), seconds=float(data.get("seconds", 0.0)))
+        return cls(ok=bool(data.get("ok")), error=data.get("error"), seconds=float(data.get("seconds", 0.0)),
+                   inferred_from=Inference.from_json(data.get("inferred_from")))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "error": self.error, "seconds": round(self.seconds, 3), "basis": self.basis,
+                "inferred_from": self.inferred_from.describe() if self.inferred_from else None}
 
 
 @dataclass
@@ -111,7 +140,7 @@ class TargetRun:
         from graphlint.files import display_path
 
         def phase(p: Phase | None):
-            return None if p is None else {"ok": p.ok, "error": p.error, "seconds": round(p.seconds, 3)}
+            return None if p is None else p.to_json()
 
         return {
             "name": self.name,

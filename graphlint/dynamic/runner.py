@@ -5,7 +5,8 @@ target, then
   1. eager, with line coverage of the linted files (so a finding on a line the inputs never reach is
      "not-reached", not "not-reproduced");
   2. torch._dynamo.reset() and torch.compile with a counting backend, capturing every graph break;
-  3. torch._dynamo.reset() and torch.compile(fullgraph=True, backend="eager"): the fullgraph verdict.
+  3. the fullgraph verdict: inferred when step 2 recorded a break fullgraph=True cannot remove
+     (fullgraph.py), else torch._dynamo.reset() and torch.compile(fullgraph=True, backend="eager").
 OUT.json is rewritten after each step, so a crash or a kill still leaves what was learned so far.
 
 Breaks are caught where Dynamo handles them (InstructionTranslatorBase.log_graph_break, with the user
@@ -25,6 +26,8 @@ import re
 import sys
 import time
 import traceback
+
+from graphlint.dynamic.fullgraph import proof_of_failure  # stdlib only, like this module's top level
 
 GB_URL = re.compile(r"gb(\d{4})\.html", re.I)
 FILE_LINE = re.compile(r'File "([^"]+)", line (\d+)(?:, in (\S+))?')
@@ -313,6 +316,13 @@ def audit(request: dict, record: Record) -> None:
     record.data.update(breaks=recorder.to_json(), graph_count=len(recorder.ops_per_graph),
                        ops_per_graph=recorder.ops_per_graph)
     record.dump()
+
+    proof = proof_of_failure(record.data["breaks"], torch.__version__)
+    if proof is not None:  # a break fullgraph=True cannot remove: it fails, no need to compile again
+        record.data["fullgraph"] = {"ok": False, "error": proof.reason, "seconds": 0.0,
+                                    "basis": "inferred", "inferred_from": {"gb": proof.gb, "site": proof.site}}
+        record.dump()
+        return
 
     def fullgraph():
         torch._dynamo.reset()

@@ -10,10 +10,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from graphlint.dynamic.fullgraph import MEASURED_ON, measured_version
 from graphlint.report.full import confirmation_text
 
-FULLGRAPH_CAVEAT = ("note: on torch 2.13 fullgraph=True also turns on scalar and dynamic-shape capture, so it "
-                    "can succeed where plain torch.compile still breaks; both verdicts are shown.")
+FULLGRAPH_CAVEAT = ("note: fullgraph=True also turns on scalar and dynamic-shape capture (measured on torch "
+                    f"{MEASURED_ON}), so it can succeed where plain torch.compile still breaks; both verdicts "
+                    "are shown. The targets ran on torch {versions}.")
+OTHER_VERSION_NOTE = " Whether torch {others} does the same was not measured, so its verdicts were all compiled."
 
 
 def render(result, runs, console: Console) -> None:
@@ -21,8 +24,16 @@ def render(result, runs, console: Console) -> None:
         _render_target(run, result.findings, console)
     _render_unconfirmed(result.findings, console)
     if runs:
-        console.print(Text(FULLGRAPH_CAVEAT, style="dim"))
+        console.print(Text(fullgraph_caveat(runs), style="dim"))
         console.print(summary_table(runs))
+
+
+def fullgraph_caveat(runs) -> str:
+    """The caveat with the versions the targets really ran on; 2.13 behaviour is claimed only for 2.13."""
+    versions = sorted({r.torch_version for r in runs if r.torch_version})
+    text = FULLGRAPH_CAVEAT.format(versions=", ".join(versions) or "unknown (no target started)")
+    others = [v for v in versions if not measured_version(v)]
+    return text + (OTHER_VERSION_NOTE.format(others=", ".join(others)) if others else "")
 
 
 def _render_target(run, findings, console: Console) -> None:
@@ -64,16 +75,25 @@ def _render_site(n: int, site, run, findings, console: Console) -> None:
         console.print(Text(f"     {finding.code} [{finding.name}] ", style="bold red") + Text(cause))
         if finding.help:
             console.print(Text("     fix: ", style="bold cyan") + Text(finding.help))
-    console.print(Text("     dynamo: ", style="bold") + Text(breaks[0].reason))
+    hint = next((h for b in breaks for h in b.hints), None)  # Dynamo's own words, even where `fix:` is ours
+    console.print(Text("     dynamo: ", style="bold") + Text(breaks[0].reason)
+                  + (Text(f" (hint: {hint})", style="dim") if hint else Text()))
 
 
 def fullgraph_verdict(run) -> str:
-    if run.fullgraph is None:
+    """`fails (ran): ...` when it was compiled; `fails (from GB0170 at model.py:38): ...` when a recorded
+    break that fullgraph=True cannot remove decided it without a second compile."""
+    phase = run.fullgraph
+    if phase is None:
         return "fullgraph=True: not checked"
-    if run.fullgraph.ok:
-        caveat = " (but plain torch.compile breaks: see above)" if run.break_sites() else ""
-        return f"fullgraph=True (backend=\"eager\"): succeeds{caveat}"
-    return f"fullgraph=True (backend=\"eager\"): fails: {run.fullgraph.error}"
+    head = f"fullgraph=True (backend=\"eager\"): {'succeeds' if phase.ok else 'fails'} ({verdict_basis(phase)})"
+    if phase.ok:
+        return head + (", but plain torch.compile breaks: see above" if run.break_sites() else "")
+    return f"{head}: {phase.error}"
+
+
+def verdict_basis(phase) -> str:
+    return f"inferred from {phase.inferred_from.describe()}, not compiled" if phase.inferred_from else "ran"
 
 
 def _render_unconfirmed(findings, console: Console) -> None:
@@ -93,7 +113,8 @@ def summary_table(runs) -> Table:
         table.add_column(column)
     for run in runs:
         status = Text(run.error_kind, style="red") if run.error_kind else Text("ok", style="green")
-        fullgraph = "-" if run.fullgraph is None else ("succeeds" if run.fullgraph.ok else "fails")
+        fullgraph = "-" if run.fullgraph is None else (
+            f"{'succeeds' if run.fullgraph.ok else 'fails'} ({run.fullgraph.basis})")
         ran = run.eager is not None and run.eager.ok
         table.add_row(run.name, status, str(run.graph_count) if ran else "-",
                       str(len(run.break_sites())) if ran else "-", fullgraph, f"{run.seconds:.1f}")
