@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from graphlint.dynamic.fullgraph import proof_of_failure
+from graphlint.dynamic.results import TargetRun
+from graphlint.report import audit as audit_report
 from graphlint.dynamic.targets import TargetsFileError, list_targets
 
 pytest.importorskip("torch")
@@ -47,6 +50,7 @@ def test_audit_confirms_refutes_and_adds(audit_run):
     assert "GB0007" in gl901["gb"] and "heapq.py" in gl901["message"]
     assert gl901["region"]["kind"] == "dynamic" and gl901["region"]["chain"][0] == "target classifier"
     assert doc["summary"]["by_confirmation"] == {"confirmed": 3, "not-reached": 1, "not-reproduced": 1}
+    assert gl901["help"].startswith("Dynamo cannot trace into heapq.nlargest") and "torch.topk" in gl901["help"]
     assert "imports and runs your code" in proc.stderr
 
 
@@ -183,3 +187,125 @@ def test_torch_missing_names_the_extra(tmp_path):
 def test_import_graphlint_does_not_import_torch():
     code = "import sys, graphlint; graphlint.target; print('torch' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+
+
+VERDICT_MODEL = '''
+import torch
+
+
+def branches(x):
+    if x.sum() > 0:
+        return x + 1
+    return x - 1
+
+
+def scalar(x):
+    return x * x.sum().item()
+'''
+
+VERDICT_TARGETS = '''
+import torch
+
+import graphlint
+from model import branches, scalar
+
+
+@graphlint.target
+def branchy():
+    return branches, (torch.ones(3),)
+
+
+@graphlint.target
+def item_only():
+    return scalar, (torch.ones(3),)
+
+
+@graphlint.target
+def hog():
+    big = torch.ones(2 ** 29)  # 2 GiB, every page written: far above --max-memory 1000
+    return (lambda x: x * big[0]), (torch.ones(3),)
+'''
+
+BRANCHY_ONLY_TARGETS = '''
+import torch
+
+import graphlint
+from model import branches
+
+
+@graphlint.target
+def branchy():
+    return branches, (torch.ones(3),)
+'''
+
+
+def _verdict_project(root: Path, targets: str) -> Path:
+    (root / "model.py").write_text(textwrap.dedent(VERDICT_MODEL))
+    (root / "graphlint_targets.py").write_text(textwrap.dedent(targets))
+    return root
+
+
+def test_fullgraph_verdict_inferred_or_ran_and_memory_cap(tmp_path):
+    """GB0170 decides the verdict without a second compile; a lone `.item()` (which fullgraph=True
+    captures) needs the compile; a target over --max-memory is killed and the others still run."""
+    _verdict_project(tmp_path, VERDICT_TARGETS)
+    proc, doc = graphlint("audit", ".", "--format", "json", "--max-memory", "1000", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    targets = {t["name"]: t for t in doc["targets"]}
+    branchy = targets["branchy"]["fullgraph"]
+    assert branchy["basis"] == "inferred" and branchy["inferred_from"] == "GB0170 at model.py:6"
+    assert branchy["ok"] is False and branchy["seconds"] == 0 and "Data-dependent branching" in branchy["error"]
+    item_only = targets["item_only"]
+    assert [tuple(b["gb"]) for b in item_only["breaks"]] == [("GB0124",)]
+    assert item_only["fullgraph"]["basis"] == "ran" and item_only["fullgraph"]["inferred_from"] is None
+    assert item_only["fullgraph"]["ok"] is True  # on 2.13 fullgraph=True captures the .item()
+    assert targets["hog"]["status"] == "error" and targets["hog"]["error"]["kind"] == "memory"
+    assert "1000 MB" in targets["hog"]["error"]["message"]
+
+
+@pytest.fixture(scope="module")
+def branchy_project(tmp_path_factory):
+    return _verdict_project(tmp_path_factory.mktemp("branchy"), BRANCHY_ONLY_TARGETS)
+
+
+def test_audit_text_labels_the_verdict_and_the_torch_version():
+    """Rendering only (the verdicts themselves come from real Dynamo above): runner records as written."""
+    inferred = TargetRun.from_json({"target": "a", "torch_version": "2.13.0+cpu", "fullgraph": {
+        "ok": False, "error": "Data-dependent branching", "inferred_from": {"gb": "GB0170", "site": ["m.py", 6, "f"]}}})
+    ran = TargetRun.from_json({"target": "b", "torch_version": "2.11.0+cu130",
+                               "fullgraph": {"ok": False, "error": "Unsupported: Data-dependent branching"}})
+    assert audit_report.fullgraph_verdict(inferred) == (
+        'fullgraph=True (backend="eager"): fails (inferred from GB0170 at m.py:6, not compiled): '
+        "Data-dependent branching")
+    assert audit_report.fullgraph_verdict(ran).endswith("fails (ran): Unsupported: Data-dependent branching")
+    caveat = audit_report.fullgraph_caveat([inferred, ran])
+    assert "(measured on torch 2.13)" in caveat and "ran on torch 2.11.0+cu130, 2.13.0+cpu" in caveat
+    assert "Whether torch 2.11.0+cu130 does the same was not measured" in caveat
+    assert "not measured" not in audit_report.fullgraph_caveat([inferred])
+
+
+def test_full_format_shows_the_confirmation(branchy_project):
+    proc, _ = graphlint("check", "--dynamic", ".", "--format", "full", cwd=branchy_project)
+    assert proc.returncode == 1, proc.stderr
+    out = " ".join(proc.stdout.split())
+    assert "GL401" in out and "dynamic: confirmed by target branchy (GB0170: Data-dependent branching)" in out
+
+
+def test_concise_format_shows_the_confirmation(branchy_project):
+    proc, _ = graphlint("check", "--dynamic", ".", "--format", "concise", cwd=branchy_project)
+    assert proc.returncode == 1, proc.stderr
+    [line] = [line for line in proc.stdout.splitlines() if " GL401 " in line]
+    assert line.startswith("model.py:6:") and line.endswith(" [confirmed]")
+
+
+def test_fullgraph_failure_is_inferred_only_from_breaks_it_keeps():
+    item = {"kind": "break", "gb": ["GB0124"], "reason": "item", "site": ["/p/m.py", 3, "f"], "stack": []}
+    branch = {"kind": "break", "gb": ["GB0170"], "reason": "Data-dependent branching", "site": ["/p/m.py", 5, "f"],
+              "stack": [["/p/m.py", 5, "f"]]}
+    skipped_frame = {**branch, "kind": "skip"}
+    assert proof_of_failure([item], "2.13.0+cpu") is None  # fullgraph=True captures .item()
+    assert proof_of_failure([skipped_frame], "2.13.0") is None
+    assert proof_of_failure([item, branch], "2.13.0+cpu").site == ("/p/m.py", 5, "f")
+    assert proof_of_failure([branch], "2.11.0+cu130") is None  # not measured there: compile it
+    assert proof_of_failure([{**branch, "gb": ["GB0170", "GB0036"]}], "2.13.0") is None
+    assert proof_of_failure([{"kind": "break"}], "2.13.0") is None  # a malformed record is no proof
