@@ -3416,3 +3416,578 @@ def tenalg_products():
         z = tenalg.multi_mode_dot(t, [a.T, b.T], modes=[0, 1])
         return kr, tl.fold(tl.unfold(y, 0), 0, y.shape), z
     return f, (torch.rand(6, 5, 4), torch.rand(6, 3), torch.rand(5, 3), torch.rand(2, 5))
+
+
+# ==== held-out set 5 (chosen 2026-11-21 by a helper blind to graphlint, see README.md): do not tune graphlint on these
+PACKAGES.update({
+    "entmax": {"dirs": ["entmax"], "split": "heldout"},
+    "julius": {"dirs": ["julius"], "split": "heldout"},
+    "roma": {"dirs": ["roma"], "split": "heldout"},
+    "opacus": {"dirs": ["opacus"], "split": "heldout"},
+    "reformer-pytorch": {"dirs": ["reformer_pytorch"], "split": "heldout"},
+    "nnaudio": {"dirs": ["nnAudio"], "split": "heldout"},
+})
+
+
+# ===================================================================== entmax ==
+# held-out set 5. Sparse probability mappings (sparsemax, 1.5-entmax, alpha-entmax by bisection) and
+# their Fenchel-Young losses, as in the entmax README and docstrings.
+@entry("entmax", "sparsemax and entmax15 over the last dim of a (4, 10) score matrix (the README example)")
+def sparsemax_entmax15():
+    from entmax import sparsemax, entmax15
+
+    def f(x):
+        return sparsemax(x, dim=-1), entmax15(x, dim=-1)
+    return f, (torch.randn(4, 10),)
+
+
+@entry("entmax", "entmax15 and sparsemax with k=3 (partial sort of the top-k scores) on (4, 10)")
+def entmax15_topk():
+    from entmax import sparsemax, entmax15
+
+    def f(x):
+        return entmax15(x, dim=-1, k=3), sparsemax(x, dim=-1, k=3)
+    return f, (torch.randn(4, 10),)
+
+
+@entry("entmax", "entmax_bisect with a learnable alpha tensor, p.pow(2).sum().backward() (the README gradient example)")
+def entmax_bisect_alpha_grad():
+    from entmax import entmax_bisect
+
+    def f(x, alpha):
+        p = entmax_bisect(x, alpha)
+        p.pow(2).sum().backward()
+        return p
+    return f, (torch.tensor([[-1, 0, 0.5], [1, 2, 3.5]]), torch.tensor(1.33, requires_grad=True))
+
+
+# entmax.fy_losses_classifier (a Linear classifier trained with sparsemax_loss + entmax15_loss) was
+# removed after the first collect: it recorded compile-error, because Dynamo crashes
+# (InternalTorchDynamoError: "AutogradFunctionVariable() is not a constant") on entmax's loss
+# autograd Functions (_GenericLossFunction), which every entmax loss uses. See README.md.
+# These comment lines keep the line count, so that no entry point below this one moves.
+#
+#
+#
+#
+
+
+@entry("entmax", "normmax_bisect(alpha 2) and budget_bisect(budget 2) mappings, n_iter 30")
+def normmax_budget_bisect():
+    from entmax import normmax_bisect, budget_bisect
+    # EntmaxBisectLoss was removed from this entry point after the first collect (Dynamo crash; README)
+
+    def f(x):
+        return normmax_bisect(x, alpha=2, n_iter=30), budget_bisect(x, budget=2, n_iter=30)
+    return f, (torch.randn(4, 7),)
+
+
+@entry("entmax", "single-head attention with an Entmax15 module (dim -1) instead of softmax")
+def entmax15_attention():
+    from entmax import Entmax15
+    norm = Entmax15(dim=-1)
+    q_proj, k_proj, v_proj = (torch.nn.Linear(16, 16) for _ in range(3))
+
+    def f(x):
+        q, k, v = q_proj(x), k_proj(x), v_proj(x)
+        p = norm(q @ k.transpose(-1, -2) / 4.0)
+        return p @ v
+    return f, (torch.randn(2, 12, 16),)
+
+
+# ===================================================================== julius ==
+# held-out set 5. Differentiable DSP with julius as in its README: sinc resampling, FIR low-, high- and
+# band-pass filters, FFT convolutions and mel-band splitting of a waveform.
+@entry("julius", "resample_frac(signal (6, 4, 1024), 100, 70) (the README example)")
+def resample_frac_fn():
+    import julius
+
+    def f(x):
+        return julius.resample_frac(x, 100, 70)
+    return f, (torch.randn(6, 4, 1024),)
+
+
+@entry("julius", "ResampleFrac(4, 5) module with output_length, and full=True")
+def resample_module_full():
+    import julius
+    rs = julius.ResampleFrac(4, 5)
+
+    def f(x):
+        return rs(x, output_length=600), rs(x, full=True)
+    return f, (torch.randn(2, 512),)
+
+
+@entry("julius", "lowpass_filter(signal, 0.1) and LowPassFilters([0.05, 0.1, 0.2], stride 2) (README + docstring)")
+def lowpass_filters_fn():
+    import julius
+    lpf = julius.LowPassFilters([0.05, 0.1, 0.2], stride=2)
+
+    def f(x):
+        return julius.lowpass_filter(x, 0.1), lpf(x)
+    return f, (torch.randn(6, 4, 1024),)
+
+
+@entry("julius", "highpass_filters([0.1, 0.3]) and bandpass_filter(0.1, 0.25, fft=True)")
+def highpass_bandpass_fn():
+    import julius
+
+    def f(x):
+        return julius.highpass_filters(x, [0.1, 0.3]), julius.bandpass_filter(x, 0.1, 0.25, fft=True)
+    return f, (torch.randn(2, 3, 800),)
+
+
+@entry("julius", "FFTConv1d(4, 10, 512) forward (the README example)")
+def fftconv1d_module():
+    import julius
+    conv = julius.FFTConv1d(4, 10, 512)
+    return conv, (torch.randn(6, 4, 1024),)
+
+
+@entry("julius", "split_bands(signal, n_bands=10, sample_rate=100) and a random equaliser (the README example)")
+def split_bands_random_eq():
+    import julius
+
+    def f(x, gains):
+        bands = julius.split_bands(x, n_bands=10, sample_rate=100)
+        return (gains * bands).sum(0)
+    return f, (torch.randn(6, 4, 1024), torch.rand(10, 1, 1, 1))
+
+
+# ======================================================================= roma ==
+# held-out set 5. 3D rotation representations and mappings with RoMa as in its README: rotation
+# vectors, unit quaternions, rotation matrices, Euler angles, Procrustes mappings, geodesic metrics,
+# slerp, rigid transformations and point-set registration.
+@entry("roma", "rotvec -> unitquat -> rotmat, rotvec_to_rotmat, unitquat_to_euler('xyz', degrees) (the README example)")
+def rotation_conversions():
+    import roma
+
+    def f(rotvec):
+        q = roma.rotvec_to_unitquat(rotvec)
+        R = roma.unitquat_to_rotmat(q)
+        Rbis = roma.rotvec_to_rotmat(rotvec)
+        e = roma.unitquat_to_euler("xyz", q, degrees=True)
+        return R, Rbis, e, roma.rotmat_to_unitquat(R), roma.rotmat_to_rotvec(Rbis)
+    return f, (torch.randn(3, 3),)
+
+
+@entry("roma", "regression to rotations: special_procrustes, special_gramschmidt and symmatrixvec_to_unitquat + a geodesic loss")
+def rotation_regression_loss():
+    import roma
+    head9, head10 = torch.nn.Linear(8, 9), torch.nn.Linear(8, 10)
+
+    def f(feat, R_target):
+        M = head9(feat).reshape(-1, 3, 3)
+        R1 = roma.special_procrustes(M)
+        R2 = roma.special_gramschmidt(M[..., :2])
+        R3 = roma.unitquat_to_rotmat(roma.symmatrixvec_to_unitquat(head10(feat)))
+        return sum(roma.rotmat_geodesic_distance(R, R_target).mean() for R in (R1, R2, R3))
+    torch.manual_seed(0)
+    return f, (torch.randn(5, 8), roma.random_rotmat(5))
+
+
+@entry("roma", "metrics and quaternion algebra: rotmat_geodesic_distance, rotmat_cosine_angle, quat_product/conjugation/action")
+def metrics_quaternion_ops():
+    import roma
+
+    def f(R1, R2, q, v):
+        theta = roma.utils.rotmat_geodesic_distance(R1, R2)
+        cos_theta = roma.utils.rotmat_cosine_angle(R1.transpose(-2, -1) @ R2)
+        q_identity = roma.quat_product(roma.quat_conjugation(q), q)
+        return theta, cos_theta, q_identity, roma.quat_action(q, v, is_normalized=True), roma.unitquat_geodesic_distance(q, q_identity)
+    torch.manual_seed(0)
+    return f, (roma.random_rotmat(size=5), roma.random_rotmat(size=5), roma.random_unitquat(size=5), torch.randn(5, 3))
+
+
+@entry("roma", "rotvec_slerp and unitquat_slerp over 4 interpolation steps (shortest path)")
+def slerp_interpolation():
+    import roma
+
+    def f(r0, r1, q0, q1, steps):
+        return roma.rotvec_slerp(r0, r1, steps), roma.unitquat_slerp(q0, q1, steps, shortest_arc=True)
+    torch.manual_seed(0)
+    return f, (torch.randn(3, 3), torch.randn(3, 3), roma.random_unitquat(3), roma.random_unitquat(3),
+               torch.linspace(0, 1, 4))
+
+
+@entry("roma", "Rigid(R, t): compose with its inverse, to_homogeneous, apply to points; RigidUnitQuat composition")
+def rigid_transforms():
+    import roma
+
+    def f(R, t, q, pts):
+        T = roma.Rigid(R, t)
+        identity = T @ T.inverse()
+        Tq = roma.RigidUnitQuat(q, t)
+        return identity.to_homogeneous(), T[:, None].apply(pts), (Tq @ Tq.inverse()).normalize().linear
+    torch.manual_seed(0)
+    return f, (roma.random_rotmat(3), torch.randn(3, 3), roma.random_unitquat(3), torch.randn(3, 10, 3))
+
+
+@entry("roma", "rigid_points_registration with weights and compute_scaling, and rigid_vectors_registration")
+def points_registration():
+    import roma
+
+    def f(x, y, w):
+        R, t, s = roma.rigid_points_registration(x, y, weights=w, compute_scaling=True)
+        return R, t, s, roma.rigid_vectors_registration(x, y)
+    return f, (torch.randn(2, 20, 3), torch.randn(2, 20, 3), torch.rand(2, 20))
+
+
+# ===================================================================== opacus ==
+# held-out set 5. Differentially private training with Opacus as in its README and tutorials:
+# per-sample gradients with GradSampleModule, PrivacyEngine.make_private training steps (flat,
+# per-layer and ghost clipping), and the DP-friendly layers DPLSTM and DPMultiheadAttention.
+def _opacus_private(model, lr=0.05, **kw):
+    from opacus import PrivacyEngine
+    data = torch.utils.data.TensorDataset(torch.randn(32, 8), torch.randint(0, 3, (32,)))
+    loader = torch.utils.data.DataLoader(data, batch_size=8)
+    opt = torch.optim.SGD(model.parameters(), lr=lr)
+    return PrivacyEngine().make_private(module=model, optimizer=opt, data_loader=loader,
+                                        noise_multiplier=1.1, **kw)
+
+
+# opacus.grad_sample_mlp was removed after the first collect: it recorded compile-error (Dynamo raised
+# TorchRuntimeError "RuntimeError when making fake tensor call" in the per-sample-gradient hooks
+# of GradSampleModule, grad_sample_mode "hooks"). See README.md. Comment lines keep the line count.
+#
+#
+#
+#
+#
+#
+#
+
+
+# opacus.make_private_sgd_step was removed after the first collect: it recorded compile-error (Dynamo raised
+# TorchRuntimeError "RuntimeError when making fake tensor call" in the per-sample-gradient hooks
+# of GradSampleModule, grad_sample_mode "hooks"). See README.md. Comment lines keep the line count.
+#
+#
+#
+#
+#
+#
+#
+#
+#
+
+
+# opacus.grad_sample_cnn was removed after the first collect: it recorded compile-error (Dynamo raised
+# TorchRuntimeError "RuntimeError when making fake tensor call" in the per-sample-gradient hooks
+# of GradSampleModule, grad_sample_mode "hooks"). See README.md. Comment lines keep the line count.
+#
+#
+#
+#
+#
+#
+#
+#
+#
+
+
+@entry("opacus", "DPLSTM(6, 12, num_layers 2, batch_first) sequence classifier: loss backward (no GradSampleModule, README.md)")
+def dp_lstm_classifier():
+    # changed after the first collect: under GradSampleModule, Dynamo crashed (see README.md)
+    from opacus.layers import DPLSTM
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lstm = DPLSTM(6, 12, num_layers=2, batch_first=True)
+            self.head = torch.nn.Linear(12, 3)
+
+        def forward(self, x):
+            out, _ = self.lstm(x)
+            return self.head(out[:, -1])
+
+    model = Net()
+
+    def f(x, y):
+        model.zero_grad(set_to_none=True)
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        loss.backward()
+        return loss
+    return f, (torch.randn(4, 5, 6), torch.randint(0, 3, (4,)))
+
+
+@entry("opacus", "DPMultiheadAttention(16, 4) self-attention forward with a key_padding_mask")
+def dp_multihead_attention():
+    from opacus.layers import DPMultiheadAttention
+    attn = DPMultiheadAttention(16, 4)
+    mask = torch.zeros(2, 7, dtype=torch.bool)
+    mask[1, 5:] = True
+
+    def f(x):
+        return attn(x, x, x, key_padding_mask=mask)
+    return f, (torch.randn(7, 2, 16),)
+
+
+# opacus.per_layer_clipping_step was removed after the first collect: it recorded compile-error (Dynamo raised
+# TorchRuntimeError "RuntimeError when making fake tensor call" in the per-sample-gradient hooks
+# of GradSampleModule, grad_sample_mode "hooks"). See README.md. Comment lines keep the line count.
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+
+
+@entry("opacus", "make_private(grad_sample_mode='ghost'): fast gradient clipping training step with the DP criterion")
+def ghost_clipping_step():
+    model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))
+    model, opt, criterion, _ = _opacus_private(model, max_grad_norm=1.0, grad_sample_mode="ghost",
+                                               criterion=torch.nn.CrossEntropyLoss())
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        opt.step()
+        return loss
+    return f, (torch.randn(8, 8), torch.randint(0, 3, (8,)))
+
+
+# =========================================================== reformer-pytorch ==
+# held-out set 5. Reformer (LSH attention, reversible layers, chunked feed-forward) as in the
+# reformer-pytorch README, with tiny configs: dim 32, bucket_size 8, 2 hashes, 32-64 tokens.
+@entry("reformer-pytorch", "LSHAttention(bucket_size 8, n_hashes 2, causal) on shared qk and v: out, attn, buckets")
+def lsh_attention():
+    from reformer_pytorch import LSHAttention
+    attn = LSHAttention(bucket_size=8, n_hashes=2, causal=True)
+    return attn, (torch.randn(2, 64, 32), torch.randn(2, 64, 32))
+
+
+@entry("reformer-pytorch", "LSHSelfAttention(dim 32, heads 4, bucket_size 8, n_hashes 2) forward")
+def lsh_self_attention():
+    from reformer_pytorch import LSHSelfAttention
+    attn = LSHSelfAttention(dim=32, heads=4, bucket_size=8, n_hashes=2, causal=False)
+    return attn, (torch.randn(2, 64, 32),)
+
+
+@entry("reformer-pytorch", "Reformer(dim 32, depth 2, causal) reversible stack: forward + backward (input requires grad)")
+def reformer_backward():
+    from reformer_pytorch import Reformer
+    model = Reformer(dim=32, depth=2, heads=4, bucket_size=8, n_hashes=2, lsh_dropout=0.1, causal=True)
+
+    def f(x):
+        y = model(x)
+        y.sum().backward()
+        return y
+    return f, (torch.randn(1, 64, 32, requires_grad=True),)
+
+
+@entry("reformer-pytorch", "ReformerLM with local attention heads, 16 memory kv, a PKM layer, axial position embedding, ff/attn chunks")
+def reformer_lm_full_options():
+    from reformer_pytorch import ReformerLM
+    model = ReformerLM(num_tokens=100, dim=32, depth=2, max_seq_len=64, heads=4, dim_head=8, bucket_size=8,
+                       n_hashes=2, ff_chunks=4, attn_chunks=2, causal=True, num_mem_kv=16, n_local_attn_heads=2,
+                       pkm_layers=(1,), pkm_num_keys=64, axial_position_emb=True, axial_position_shape=(8, 8),
+                       emb_dim=16, weight_tie_embedding=False)
+    return model, (torch.randint(0, 100, (1, 64)),)
+
+
+@entry("reformer-pytorch", "Autopadder(ReformerLM) on a 50-token sequence with an input_mask (pads to the bucket multiple)")
+def autopadder_lm():
+    from reformer_pytorch import ReformerLM, Autopadder
+    model = Autopadder(ReformerLM(num_tokens=100, dim=32, depth=1, max_seq_len=64, heads=2, bucket_size=8,
+                                  n_hashes=2, causal=True))
+
+    def f(x, mask):
+        return model(x, input_mask=mask)
+    return f, (torch.randint(0, 100, (1, 50)), torch.ones(1, 50, dtype=torch.bool))
+
+
+@entry("reformer-pytorch", "ReformerEncDec(dim 32) translation loss with return_loss and an encoder input mask")
+def reformer_enc_dec_loss():
+    from reformer_pytorch import ReformerEncDec
+    model = ReformerEncDec(dim=32, enc_num_tokens=50, enc_depth=1, enc_max_seq_len=32, dec_num_tokens=50,
+                           dec_depth=1, dec_max_seq_len=32, enc_bucket_size=8, dec_bucket_size=8, enc_n_hashes=2,
+                           dec_n_hashes=2, enc_heads=2, dec_heads=2)
+
+    def f(src, tgt, mask):
+        return model(src, tgt, return_loss=True, enc_input_mask=mask)
+    return f, (torch.randint(0, 50, (1, 32)), torch.randint(0, 50, (1, 32)), torch.ones(1, 32, dtype=torch.bool))
+
+
+@entry("reformer-pytorch", "TrainingWrapper(ReformerLM).generate: 6 tokens, top-k filter 0.9, temperature 1", calls=1)
+def training_wrapper_generate():
+    from reformer_pytorch import ReformerLM
+    from reformer_pytorch.generative_tools import TrainingWrapper
+    model = TrainingWrapper(ReformerLM(num_tokens=50, dim=32, depth=1, max_seq_len=32, heads=2, bucket_size=8,
+                                       n_hashes=2, causal=True))
+    model.eval()
+
+    def f(start):
+        return model.generate(start, 6, temperature=1.0, filter_thres=0.9)
+    return f, (torch.randint(0, 50, (1, 8)),)
+
+
+# ==================================================================== nnaudio ==
+# held-out set 5. Audio spectrograms as trainable layers with nnAudio (nnAudio.features) as in its
+# README: STFT and its inverse, mel spectrogram and MFCC, constant-Q transforms (1992 and 2010
+# variants), the variable-Q transform, a gammatonegram and Griffin-Lim. Constructor defaults are kept
+# (verbose=True prints in the builder only).
+@entry("nnaudio", "features.STFT(n_fft 256, hop 64, sr 8000) magnitude and complex output, then inverse()")
+def stft_inverse():
+    from nnAudio import features
+    stft = features.STFT(n_fft=256, hop_length=64, sr=8000, iSTFT=True, output_format="Complex")
+
+    def f(x):
+        spec = stft(x)
+        return stft(x, output_format="Magnitude"), stft.inverse(spec, length=x.shape[-1])
+    return f, (torch.randn(2, 4000),)
+
+
+@entry("nnaudio", "features.MelSpectrogram(sr 8000, n_fft 256, n_mels 40, trainable_mel) and MFCC(n_mfcc 13)")
+def mel_mfcc():
+    from nnAudio import features
+    mel = features.MelSpectrogram(sr=8000, n_fft=256, n_mels=40, hop_length=64, trainable_mel=True)
+    mfcc = features.MFCC(sr=8000, n_mfcc=13, n_fft=256, n_mels=40, hop_length=64)
+
+    def f(x):
+        return mel(x), mfcc(x)
+    return f, (torch.randn(2, 4000),)
+
+
+@entry("nnaudio", "features.CQT1992v2(sr 8000, hop 128, fmin 55, n_bins 48) forward (CQT alias)")
+def cqt1992v2():
+    from nnAudio import features
+    cqt = features.CQT1992v2(sr=8000, hop_length=128, fmin=55, n_bins=48, bins_per_octave=12)
+    return cqt, (torch.randn(2, 4000),)
+
+
+@entry("nnaudio", "features.CQT2010v2(sr 8000, hop 128, fmin 55, n_bins 48): early downsampling, octave by octave")
+def cqt2010v2():
+    from nnAudio import features
+    cqt = features.CQT2010v2(sr=8000, hop_length=128, fmin=55, n_bins=48, bins_per_octave=12)
+    return cqt, (torch.randn(2, 4000),)
+
+
+@entry("nnaudio", "features.VQT(sr 8000, hop 128, fmin 55, n_bins 36, gamma 5) forward")
+def vqt_forward():
+    from nnAudio import features
+    vqt = features.VQT(sr=8000, hop_length=128, fmin=55, n_bins=36, bins_per_octave=12, gamma=5)
+    return vqt, (torch.randn(2, 4000),)
+
+
+@entry("nnaudio", "features.Gammatonegram(sr 8000, n_fft 256, n_bins 32) forward")
+def gammatonegram():
+    from nnAudio import features
+    g = features.Gammatonegram(sr=8000, n_fft=256, n_bins=32, hop_length=64)
+    return g, (torch.randn(2, 4000),)
+
+
+@entry("nnaudio", "features.CQT2010(sr 8000, hop 128, fmin 55, n_bins 48): the original (frequency-domain kernel) CQT 2010")
+def cqt2010():
+    from nnAudio import features
+    cqt = features.CQT2010(sr=8000, hop_length=128, fmin=55, n_bins=48, bins_per_octave=12)
+    return cqt, (torch.randn(2, 4000),)
+
+
+# ==== held-out set 5, second batch (chosen 2026-11-21 by the same helper, blind to graphlint, because the
+# first batch's default-family site count was low): do not tune graphlint on these
+PACKAGES.update({
+    "torch-struct": {"dirs": ["torch_struct"], "split": "heldout"},
+})
+
+
+# =============================================================== torch-struct ==
+# held-out set 5 (second batch). Structured prediction with torch-struct's distributions as in its
+# README and docstrings: linear-chain, semi-Markov, alignment and HMM chains, projective and
+# non-projective dependency trees and CKY trees; partition, marginals, argmax, entropy and log_prob.
+@entry("torch-struct", "LinearChainCRF(log_potentials (2, 6, 4, 4), lengths): partition, marginals, argmax, log_prob(argmax)")
+def linear_chain_crf():
+    from torch_struct import LinearChainCRF
+
+    def f(phi, lengths):
+        dist = LinearChainCRF(phi, lengths=lengths)
+        return dist.partition, dist.marginals, dist.log_prob(dist.argmax), dist.entropy
+    return f, (torch.randn(2, 6, 4, 4), torch.tensor([7, 5]))
+
+
+@entry("torch-struct", "BiLSTM-CRF tagging loss: LSTM -> linear-chain potentials, -log_prob of gold tags (to_parts)")
+def bilstm_crf_loss():
+    from torch_struct import LinearChainCRF
+    lstm = torch.nn.LSTM(8, 6, batch_first=True, bidirectional=True)
+    proj = torch.nn.Linear(12, 4 * 4)
+
+    def f(x, tags, lengths):
+        h, _ = lstm(x)
+        phi = proj(h[:, 1:]).view(x.shape[0], x.shape[1] - 1, 4, 4)
+        dist = LinearChainCRF(phi, lengths=lengths)
+        gold = LinearChainCRF.struct.to_parts(tags, 4, lengths=lengths).type_as(phi)
+        return -dist.log_prob(gold).mean()
+    return f, (torch.randn(2, 7, 8), torch.randint(0, 4, (2, 7)), torch.tensor([7, 5]))
+
+
+@entry("torch-struct", "DependencyCRF(log_potentials (2, 6, 6)).entropy (the README example; see README.md)")
+def dependency_crf():
+    from torch_struct import DependencyCRF
+
+    def f(phi):
+        return DependencyCRF(phi).entropy
+    return f, (torch.randn(2, 6, 6),)
+
+
+@entry("torch-struct", "NonProjectiveDependencyCRF (matrix-tree theorem): marginals, partition, entropy")
+def non_projective_dependency_crf():
+    from torch_struct import NonProjectiveDependencyCRF
+
+    def f(phi):
+        dist = NonProjectiveDependencyCRF(phi)
+        return dist.marginals, dist.partition, dist.entropy
+    return f, (torch.randn(2, 6, 6),)
+
+
+@entry("torch-struct", "TreeCRF (CKY, log_potentials (2, 5, 5, 3), lengths): partition, marginals, argmax")
+def tree_crf():
+    from torch_struct import TreeCRF
+
+    def f(phi, lengths):
+        dist = TreeCRF(phi, lengths=lengths)
+        return dist.partition, dist.marginals, dist.argmax
+    return f, (torch.randn(2, 5, 5, 3), torch.tensor([5, 4]))
+
+
+@entry("torch-struct", "SemiMarkovCRF(log_potentials (2, 6, 3, 4, 4)): partition, marginals, argmax")
+def semi_markov_crf():
+    from torch_struct import SemiMarkovCRF
+
+    def f(phi):
+        dist = SemiMarkovCRF(phi)
+        return dist.partition, dist.marginals, dist.argmax
+    return f, (torch.randn(2, 6, 3, 4, 4),)
+
+
+@entry("torch-struct", "LinearChainCRF k-best and sampling: sample((2,)), topk(2), max (replaces AlignmentCRF, see README.md)")
+def linear_chain_kbest_sample():
+    from torch_struct import LinearChainCRF
+
+    def f(phi):
+        dist = LinearChainCRF(phi)
+        return dist.sample((2,)), dist.topk(2), dist.max
+    return f, (torch.randn(2, 6, 4, 4),)
+
+
+@entry("torch-struct", "HMM(transition, emission, init, observations): partition and marginals (smoothing)")
+def hmm_smoothing():
+    from torch_struct import HMM
+
+    def f(trans, emit, init, obs):
+        dist = HMM(trans.log_softmax(0), emit.log_softmax(0), init.log_softmax(0), obs)
+        return dist.partition, dist.marginals
+    return f, (torch.randn(4, 4), torch.randn(10, 4), torch.randn(4), torch.randint(0, 10, (2, 6)))

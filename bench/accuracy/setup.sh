@@ -36,7 +36,11 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "torchkbnufft", "geomloss", "snntorch", "torch-pme",
           # held-out split (set 4)
           "ptwt", "PyWavelets", "torch-kmeans", "torchnmf", "pytorch-minimize", "pytorch-tcn",
-          "geoopt", "ncps", "tensorly"):
+          "geoopt", "ncps", "tensorly",
+          # held-out split (set 5)
+          "entmax", "julius", "roma", "opacus", "reformer-pytorch", "nnaudio",
+          "axial_positional_embedding", "local-attention", "product_key_memory", "CoLT5-attention",
+          "hyper-connections", "torch-struct"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -46,5 +50,6 @@ import auraloss, torch_optimizer, torchcrf, pytorch_tabnet.tab_network, mambapy.
 import torchkbnufft, geomloss, snntorch, torchpme  # noqa: E401,F401
 import ptwt, pywt, torch_kmeans, torchnmf, torchmin, pytorch_tcn  # noqa: E401,F401
 import geoopt, ncps.torch, tensorly  # noqa: E401,F401
+import entmax, julius, roma, opacus, reformer_pytorch, nnAudio.features, torch_struct  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
