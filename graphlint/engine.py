@@ -19,7 +19,7 @@ from graphlint.analysis.dynamo_config import DynamoConfig, from_environment
 from graphlint.analysis.names import ImportTable
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import FileSummary, build_summary, call_ref
-from graphlint.analysis.tensors import FileContext, TensorEnv
+from graphlint.analysis.tensors import FileContext, TensorEnv, is_tensor
 from graphlint.catalog import Rule, load_catalog
 from graphlint.checks import all_checks
 from graphlint.checks.base import RawFinding
@@ -120,13 +120,23 @@ def rules_for(options: LintOptions) -> list[Rule]:
             if code in options.codes and r.applies_to(options.torch_version) and code in all_checks()]
 
 
+@dataclass
+class FileCheck:
+    findings: list[Finding] = field(default_factory=list)
+    suppressed: int = 0
+    error: FileError | None = None
+    # argument kinds this file's traced code passes to functions of other files
+    calls_elsewhere: dict[FuncId, dict[str, str | None]] = field(default_factory=dict)
+
+
 def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: ProjectIndex,
-               options: LintOptions, config: DynamoConfig = DynamoConfig()) -> tuple[list[Finding], int]:
-    """Run the enabled checks over the traced functions of one file. Returns (findings, suppressed)."""
+               options: LintOptions, config: DynamoConfig = DynamoConfig(),
+               from_other_files: dict[str, dict[str, str]] | None = None) -> FileCheck:
+    """Run the enabled checks over the traced functions of one file."""
     rules = rules_for(options)
     codes = {r.code for r in rules} - _ignored_for(parsed.source.path, options)
     if not traced or not codes:
-        return [], 0
+        return FileCheck()
     check_classes = all_checks()
     summary = parsed.summary
     imports = ImportTable(summary.module, False)
@@ -134,7 +144,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, index.is_torch_file(summary.path),
                            summary.module_ctors, external_return=lambda qual: _declared_return(index, qual))
     raw: list[tuple[RawFinding, TracedFunction]] = []
-    arguments = ArgumentKinds(index, parsed, imports)
+    arguments = ArgumentKinds(index, parsed, imports, from_other_files)
     # `traced` is in BFS order, so callers in this file are walked before their callees
     for key, traced_fn in traced.items():
         node = parsed.functions.get(key)
@@ -155,13 +165,13 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             found = fold_shadowed(found, parsed.positions, node)
         raw.extend((finding, traced_fn) for finding in found)
     if not raw:
-        return [], 0
+        return FileCheck(calls_elsewhere=arguments.elsewhere)
     catalog = load_catalog()
     positions = parsed.positions()
     findings = [_to_finding(r, t, catalog[r.code], positions, parsed.source.path) for r, t in raw]
     suppressions = parse_suppressions(parsed.source.text)
     kept = [f for f in findings if not suppressions.covers(f)]
-    return kept, len(findings) - len(kept)
+    return FileCheck(kept, len(findings) - len(kept), calls_elsewhere=arguments.elsewhere)
 
 
 def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef) -> list[RawFinding]:
@@ -227,21 +237,26 @@ _MIXED = "mixed"
 
 
 class ArgumentKinds:
-    """Kinds of the arguments traced code passes to functions of the same file, per parameter.
+    """Kinds of the arguments traced code passes to linted functions, per parameter.
 
     A parameter gets a kind only when every observed call site agrees (`maybe_num_nodes(edge_index, N)`
     called with a tensor everywhere makes `edge_index` a tensor; a Python int everywhere makes `N` one).
+    Calls into other files are recorded in `elsewhere` for the project-wide second round (lint_files).
     """
 
-    def __init__(self, index: ProjectIndex, parsed: ParsedFile, imports: ImportTable) -> None:
+    def __init__(self, index: ProjectIndex, parsed: ParsedFile, imports: ImportTable,
+                 from_other_files: dict[str, dict[str, str]] | None = None) -> None:
         self.index = index
         self.parsed = parsed
         self.imports = imports
         self._seen: dict[str, dict[str, str | None]] = {}
         self._literals: dict[str, dict[str, object]] = {}
+        self.from_other_files = from_other_files or {}
+        self.elsewhere: dict[FuncId, dict[str, str | None]] = {}
 
     def seeds(self, key: str) -> dict[str, str | None]:
-        return {name: kind for name, kind in self._seen.get(key, {}).items() if kind != _MIXED}
+        here = {name: kind for name, kind in self._seen.get(key, {}).items() if kind != _MIXED}
+        return {**self.from_other_files.get(key, {}), **here}
 
     def literal_seeds(self, key: str) -> dict[str, object]:
         """Literal values all callers pass (`_latency_errors(data, ..., first_spike_time)` where every
@@ -257,7 +272,10 @@ class ArgumentKinds:
             return
         for path, key in self.index.resolve_call(fid, ref):
             callee = self.parsed.functions.get(key)
-            if path != fid[0] or callee is None:
+            if path != fid[0]:
+                self._observe_elsewhere((path, key), ref, call, caller)
+                continue
+            if callee is None:
                 continue
             params = list(callee.params.posonly_params) + list(callee.params.params)
             if params and ref.kind in ("self_method", "super", "attr_method", "instance_method") and \
@@ -278,6 +296,38 @@ class ArgumentKinds:
                 literals[name] = literal if literal is not NOT_LITERAL and seen == literal else _MIXED
             for name in by_name - {name for name, _ in pairs}:
                 literals[name] = _MIXED  # left to its default (or passed through *args): not a literal here
+
+    def _observe_elsewhere(self, callee: FuncId, ref, call: cst.Call, caller: CheckContext) -> None:
+        info = self.index.function(callee)
+        params = list(info.params)
+        if params and ref.kind in ("self_method", "super", "attr_method", "instance_method") and \
+                params[0] in ("self", "cls"):
+            params = params[1:]
+        positional = [a for a in call.args if a.keyword is None and a.star == ""]
+        pairs = list(zip(params, (a.value for a in positional)))
+        pairs += [(a.keyword.value, a.value) for a in call.args
+                  if a.keyword is not None and a.keyword.value in set(params) | set(info.kwonly)]
+        record = self.elsewhere.setdefault(callee, {})
+        for name, value in pairs:
+            kind = caller.env.kind_of(value)
+            record[name] = kind if record.get(name, kind) == kind else _MIXED
+
+
+def cross_file_seeds(observed: list[dict[FuncId, dict[str, str | None]]]) -> dict[str, dict[str, dict[str, str]]]:
+    """{path: {function key: {param: tensor kind}}} where every call from other files passes a tensor
+    (torchmin's `update_tr_radius(Delta, actual_reduction, ...)` called from trf.py with tensors)."""
+    merged: dict[FuncId, dict[str, object]] = {}
+    for per_file in observed:
+        for fid, params in per_file.items():
+            record = merged.setdefault(fid, {})
+            for name, kind in params.items():
+                record[name] = kind if record.get(name, kind) == kind else _MIXED
+    seeds: dict[str, dict[str, dict[str, str]]] = {}
+    for (path, key), params in merged.items():
+        tensors = {name: kind for name, kind in params.items() if kind != _MIXED and is_tensor(kind)}
+        if tensors:
+            seeds.setdefault(path, {})[key] = tensors
+    return seeds
 
 
 def _declared_return(index: ProjectIndex, qualified: str) -> str | None:
@@ -333,22 +383,22 @@ def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, 
 _WORKER_STATE: dict = {}
 
 
-def _check_worker(path: str) -> tuple[list[Finding], int, FileError | None]:
-    index, traced_by_file, options, config = _WORKER_STATE["args"]
+def _check_worker(path: str) -> tuple[str, FileCheck]:
+    index, traced_by_file, options, config, seeds = _WORKER_STATE["args"]
     parsed = _load(path)
     if isinstance(parsed, FileError):
-        return [], 0, parsed
-    return _safe_check(parsed, traced_by_file.get(parsed.source.path, {}), index, options, config)
+        return path, FileCheck(error=parsed)
+    shown = parsed.source.path
+    return shown, _safe_check(parsed, traced_by_file.get(shown, {}), index, options, config, seeds.get(shown))
 
 
-def _safe_check(parsed: ParsedFile, traced, index, options, config) -> tuple[list[Finding], int, FileError | None]:
+def _safe_check(parsed: ParsedFile, traced, index, options, config, from_other_files=None) -> FileCheck:
     try:
-        findings, suppressed = check_file(parsed, traced, index, options, config)
-        return findings, suppressed, None
+        return check_file(parsed, traced, index, options, config, from_other_files)
     except RecursionError:
-        return [], 0, FileError(parsed.source.path, "internal", "code nested too deeply to analyse")
+        return FileCheck(error=FileError(parsed.source.path, "internal", "code nested too deeply to analyse"))
     except Exception as exc:
-        return [], 0, FileError(parsed.source.path, "internal", f"{type(exc).__name__}: {exc} (please report)")
+        return FileCheck(error=FileError(parsed.source.path, "internal", f"{type(exc).__name__}: {exc} (please report)"))
 
 
 def _pool(jobs: int) -> ProcessPoolExecutor:
@@ -389,31 +439,47 @@ def lint_files(files: list[str], options: LintOptions, errors: list[FileError] |
     for (path, key), t in traced.items():
         traced_by_file.setdefault(path, {})[key] = t
     result.files_checked = len(summaries)
-    if parallel:
-        todo = [s.path for s in summaries if s.path in traced_by_file]
-        by_shown = {display_path(f): f for f in files}
-        _WORKER_STATE["args"] = (index, traced_by_file, options, config)
-        try:
-            with _pool(jobs) as pool:
-                outputs = pool.map(_check_worker, [by_shown.get(p, p) for p in todo],
-                                   chunksize=max(1, len(todo) // (jobs * 8)))
-                for findings, suppressed, error in outputs:
-                    result.findings.extend(findings)
-                    result.suppressed += suppressed
-                    if error:
-                        result.errors.append(error)
-        finally:
-            _WORKER_STATE.clear()
-    else:
-        for path, p in parsed.items():
-            findings, suppressed, error = _safe_check(p, traced_by_file.get(path, {}), index, options, config)
-            result.findings.extend(findings)
-            result.suppressed += suppressed
-            if error:
-                result.errors.append(error)
+    todo = [s.path for s in summaries if s.path in traced_by_file]
+    run = _CheckRun(parsed, files, index, traced_by_file, options, config, jobs if parallel else 1)
+    checks = run.check(todo, {})
+    # second round: files whose functions other files call with tensors, re-checked with those kinds
+    seeds = cross_file_seeds([c.calls_elsewhere for c in checks.values()])
+    checks.update(run.check([p for p in todo if p in seeds], seeds))
+    for check in checks.values():
+        result.findings.extend(check.findings)
+        result.suppressed += check.suppressed
+        if check.error:
+            result.errors.append(check.error)
     result.findings.sort(key=Finding.sort_key)
     result.errors.sort(key=lambda e: (e.path, e.line or 0))
     return result
+
+
+@dataclass
+class _CheckRun:
+    """The rules phase over a set of files, in this process or in a pool."""
+    parsed: dict[str, ParsedFile]
+    files: list[str]
+    index: ProjectIndex
+    traced_by_file: dict[str, dict[str, TracedFunction]]
+    options: LintOptions
+    config: DynamoConfig
+    jobs: int
+
+    def check(self, paths: list[str], seeds: dict[str, dict[str, dict[str, str]]]) -> dict[str, FileCheck]:
+        if not paths:
+            return {}
+        if self.jobs == 1:
+            return {p: _safe_check(self.parsed[p], self.traced_by_file.get(p, {}), self.index, self.options,
+                                   self.config, seeds.get(p)) for p in paths}
+        by_shown = {display_path(f): f for f in self.files}
+        _WORKER_STATE["args"] = (self.index, self.traced_by_file, self.options, self.config, seeds)
+        try:
+            with _pool(self.jobs) as pool:
+                return dict(pool.map(_check_worker, [by_shown.get(p, p) for p in paths],
+                                     chunksize=max(1, len(paths) // (self.jobs * 8))))
+        finally:
+            _WORKER_STATE.clear()
 
 
 def project_config(summaries: list[FileSummary]) -> DynamoConfig:

@@ -51,7 +51,7 @@ class CompileSite:
 class FunctionInfo:
     key: str  # "forward" / "Net.forward" / "main.<locals>.step"
     class_name: str | None
-    params: tuple[str, ...]
+    params: tuple[str, ...]  # positional parameters, in order (`self` included)
     compile_label: str | None = None  # set when decorated with @torch.compile & co
     disabled: bool = False
     calls: list[CallRef] = field(default_factory=list)
@@ -60,6 +60,7 @@ class FunctionInfo:
     eager_reason: str | None = None
     returns: str | None = None  # the return annotation's source text (`int`, `Tensor`, `Tuple[Tensor, int]`)
     is_property: bool = False  # `@property`: reading `self.name` runs it
+    kwonly: tuple[str, ...] = ()
 
 
 @dataclass
@@ -239,9 +240,9 @@ class SummaryBuilder(cst.CSTVisitor):
         if accessor:
             # `@x.setter def x(self, v)` must not replace the getter `x`, which is what `self.x` runs
             key = f"{key}.<{accessor}>"
-        params = tuple(p.name.value for p in node.params.params + node.params.posonly_params
-                       + node.params.kwonly_params)
-        info = FunctionInfo(key, cls.name if cls else None, params)
+        params = tuple(p.name.value for p in node.params.posonly_params + node.params.params)
+        info = FunctionInfo(key, cls.name if cls else None, params,
+                            kwonly=tuple(p.name.value for p in node.params.kwonly_params))
         info.eager_reason = eager_name_reason(key, info.class_name)
         if node.returns is not None:
             info.returns = cst.Module([]).code_for_node(node.returns.annotation)
