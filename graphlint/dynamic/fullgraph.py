@@ -77,7 +77,7 @@ def _kept_gb(brk: dict) -> str | None:
     ids = set(brk.get("gb") or ())
     if brk.get("kind") != "break" or ids & REMOVED_BY_FULLGRAPH:
         return None
-    return next((gb for gb in brk.get("gb", ()) if gb in KEPT_UNDER_FULLGRAPH), None)
+    return next((gb for gb in brk.get("gb") or () if gb in KEPT_UNDER_FULLGRAPH), None)
 
 
 def measured_version(torch_version: str | None) -> bool:
