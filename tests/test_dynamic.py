@@ -127,8 +127,8 @@ def raises_in_forward():
 '''
 
 
-def _project(root: Path, targets: str) -> Path:
-    (root / "model.py").write_text(textwrap.dedent(FAULTY_MODEL))
+def _project(root: Path, targets: str, model: str = FAULTY_MODEL) -> Path:
+    (root / "model.py").write_text(textwrap.dedent(model))
     (root / "graphlint_targets.py").write_text(textwrap.dedent(targets))
     return root
 
@@ -239,16 +239,10 @@ def branchy():
 '''
 
 
-def _verdict_project(root: Path, targets: str) -> Path:
-    (root / "model.py").write_text(textwrap.dedent(VERDICT_MODEL))
-    (root / "graphlint_targets.py").write_text(textwrap.dedent(targets))
-    return root
-
-
 def test_fullgraph_verdict_inferred_or_ran_and_memory_cap(tmp_path):
     """GB0170 decides the verdict without a second compile; a lone `.item()` (which fullgraph=True
     captures) needs the compile; a target over --max-memory is killed and the others still run."""
-    _verdict_project(tmp_path, VERDICT_TARGETS)
+    _project(tmp_path, VERDICT_TARGETS, VERDICT_MODEL)
     proc, doc = graphlint("audit", ".", "--format", "json", "--max-memory", "1000", cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr
     targets = {t["name"]: t for t in doc["targets"]}
@@ -265,7 +259,7 @@ def test_fullgraph_verdict_inferred_or_ran_and_memory_cap(tmp_path):
 
 @pytest.fixture(scope="module")
 def branchy_project(tmp_path_factory):
-    return _verdict_project(tmp_path_factory.mktemp("branchy"), BRANCHY_ONLY_TARGETS)
+    return _project(tmp_path_factory.mktemp("branchy"), BRANCHY_ONLY_TARGETS, VERDICT_MODEL)
 
 
 def test_audit_text_labels_the_verdict_and_the_torch_version():
