@@ -3991,3 +3991,413 @@ def hmm_smoothing():
         dist = HMM(trans.log_softmax(0), emit.log_softmax(0), init.log_softmax(0), obs)
         return dist.partition, dist.marginals
     return f, (torch.randn(4, 4), torch.randn(10, 4), torch.randn(4), torch.randint(0, 10, (2, 6)))
+
+
+# ==== held-out set 5, third batch (chosen 2026-11-21 by a helper blind to graphlint): do not tune graphlint on these
+PACKAGES.update({
+    "st-moe-pytorch": {"dirs": ["st_moe_pytorch"], "split": "heldout"},
+    "torch-ema": {"dirs": ["torch_ema"], "split": "heldout"},
+    "cooper-optim": {"dirs": ["cooper"], "split": "heldout"},
+    "torchode": {"dirs": ["torchode"], "split": "heldout"},
+    "torch-dct": {"dirs": ["torch_dct"], "split": "heldout"},
+})
+
+
+# ============================================================= st-moe-pytorch ==
+# held-out set 5 (third batch). Sparse mixture-of-experts routing (ST-MoE: top-n gating with
+# thresholds, expert capacity, balance and router z-losses) as in the st-moe-pytorch README.
+@entry("st-moe-pytorch", "MoE(dim 16, 4 experts, top-2 gating) forward in train mode (the README example)")
+def moe_forward_train():
+    from st_moe_pytorch import MoE
+    moe = MoE(dim=16, num_experts=4, gating_top_n=2, threshold_train=0.2, threshold_eval=0.2,
+              capacity_factor_train=1.25, capacity_factor_eval=2., balance_loss_coef=1e-2,
+              router_z_loss_coef=1e-3)
+    moe.train()
+
+    def f(x):
+        out, total_aux_loss, balance_loss, router_z_loss = moe(x)
+        return out, total_aux_loss, balance_loss, router_z_loss
+    return f, (torch.randn(2, 32, 16),)
+
+
+@entry("st-moe-pytorch", "MoE forward in eval mode (eval threshold and capacity factor)")
+def moe_forward_eval():
+    from st_moe_pytorch import MoE
+    moe = MoE(dim=16, num_experts=4).eval()
+
+    def f(x):
+        with torch.no_grad():
+            return moe(x).outputs
+    return f, (torch.randn(2, 32, 16),)
+
+
+@entry("st-moe-pytorch", "SparseMoEBlock(ff before and after) training step: (out.sum() + aux loss).backward(), Adam step")
+def sparse_moe_block_train_step():
+    from st_moe_pytorch import MoE, SparseMoEBlock
+    moe = MoE(dim=16, num_experts=4, gating_top_n=2)
+    block = SparseMoEBlock(moe, add_ff_before=True, add_ff_after=True)
+    opt = torch.optim.Adam(block.parameters(), lr=1e-3)
+
+    def f(x):
+        out, total_aux_loss, _, _ = block(x)
+        loss = out.pow(2).mean() + total_aux_loss
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(2, 16, 16),)
+
+
+@entry("st-moe-pytorch", "MoE with top-3 gating (two thresholds) and noisy gates (noise_gates=True, noise_mult 0.5)")
+def moe_top3_noisy_gates():
+    from st_moe_pytorch import MoE
+    moe = MoE(dim=16, num_experts=6, gating_top_n=3, threshold_train=(0.2, 0.1), threshold_eval=(0.2, 0.1))
+
+    def f(x):
+        return moe(x, noise_gates=True, noise_mult=0.5)
+    return f, (torch.randn(2, 24, 16),)
+
+
+@entry("st-moe-pytorch", "a 2-layer transformer-style stack of attention + SparseMoEBlock, summed aux losses")
+def moe_transformer_stack():
+    from st_moe_pytorch import MoE, SparseMoEBlock
+    attn = torch.nn.ModuleList(torch.nn.MultiheadAttention(16, 2, batch_first=True) for _ in range(2))
+    blocks = torch.nn.ModuleList(SparseMoEBlock(MoE(dim=16, num_experts=4)) for _ in range(2))
+
+    def f(x):
+        aux = x.new_zeros(())
+        for a, b in zip(attn, blocks):
+            x = a(x, x, x, need_weights=False)[0] + x
+            x, aux_loss, _, _ = b(x)
+            aux = aux + aux_loss
+        return x, aux
+    return f, (torch.randn(2, 16, 16),)
+
+
+# ================================================================== torch-ema ==
+# held-out set 5 (third batch). Exponential moving average of model weights during training, as in the
+# torch-ema README: update after each optimizer step, evaluate with the averaged weights.
+@entry("torch-ema", "training step (Linear, cross-entropy, Adam) followed by ema.update() (the README loop body)")
+def ema_train_step_update():
+    from torch_ema import ExponentialMovingAverage
+    model = torch.nn.Sequential(torch.nn.Linear(10, 16), torch.nn.ReLU(), torch.nn.Linear(16, 2))
+    opt = torch.optim.Adam(model.parameters(), lr=0.01)
+    ema = ExponentialMovingAverage(model.parameters(), decay=0.995)
+
+    def f(x, y):
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        ema.update()
+        return loss.detach()
+    return f, (torch.randn(32, 10), torch.randint(0, 2, (32,)))
+
+
+@entry("torch-ema", "validation with the averaged weights: with ema.average_parameters(): model(x) (README)")
+def ema_average_parameters_eval():
+    from torch_ema import ExponentialMovingAverage
+    model = torch.nn.Sequential(torch.nn.Linear(10, 16), torch.nn.ReLU(), torch.nn.Linear(16, 2))
+    ema = ExponentialMovingAverage(model.parameters(), decay=0.9)
+    with torch.no_grad():
+        for p in model.parameters():
+            p.add_(0.1)
+    ema.update()
+
+    def f(x):
+        with torch.no_grad():
+            with ema.average_parameters():
+                avg = model(x)
+            return avg, model(x)
+    return f, (torch.randn(8, 10),)
+
+
+@entry("torch-ema", "ema.store(), ema.copy_to(), eval forward, ema.restore() (README)")
+def ema_store_copy_restore():
+    from torch_ema import ExponentialMovingAverage
+    model = torch.nn.Linear(10, 2)
+    ema = ExponentialMovingAverage(model.parameters(), decay=0.9)
+    ema.update()
+
+    def f(x):
+        ema.store()
+        ema.copy_to()
+        with torch.no_grad():
+            y = model(x)
+        ema.restore()
+        return y
+    return f, (torch.randn(8, 10),)
+
+
+@entry("torch-ema", "use_num_updates=False, update(parameters) with explicit parameters after an SGD step, copy_to a second model")
+def ema_explicit_parameters():
+    from torch_ema import ExponentialMovingAverage
+    model = torch.nn.Linear(10, 2)
+    shadow_model = torch.nn.Linear(10, 2)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    ema = ExponentialMovingAverage(model.parameters(), decay=0.99, use_num_updates=False)
+
+    def f(x, y):
+        loss = (model(x) - y).pow(2).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        ema.update(model.parameters())
+        ema.copy_to(shadow_model.parameters())
+        return loss.detach(), shadow_model.weight.detach().clone()
+    return f, (torch.randn(16, 10), torch.randn(16, 2))
+
+
+# =============================================================== cooper-optim ==
+# held-out set 5 (third batch). Constrained optimisation with Lagrangian methods (cooper): a
+# ConstrainedMinimizationProblem computes a CMPState, a CooperOptimizer does primal-dual updates with
+# roll(), as in cooper's README and docs.
+def _cooper_problem(constraint_type_name="INEQUALITY", formulation=None, penalty=False, indexed=False, n=8):
+    import cooper
+
+    class NormConstrainedClassifier(cooper.ConstrainedMinimizationProblem):
+        """Logistic regression whose weight norm must stay below 1 (or equal 1 / per-sample losses)."""
+
+        def __init__(self):
+            super().__init__()
+            ctype = getattr(cooper.ConstraintType, constraint_type_name)
+            if indexed:
+                multiplier = cooper.multipliers.IndexedMultiplier(num_constraints=n)
+            else:
+                multiplier = cooper.multipliers.DenseMultiplier(num_constraints=1)
+            kwargs = {}
+            if formulation is not None:
+                kwargs["formulation_type"] = formulation
+            if penalty:
+                kwargs["penalty_coefficient"] = cooper.penalty_coefficients.DensePenaltyCoefficient(
+                    init=torch.tensor(1.0))
+            self.constraint = cooper.Constraint(multiplier=multiplier, constraint_type=ctype, **kwargs)
+
+        def compute_cmp_state(self, model, inputs, targets):
+            logits = model(inputs)
+            per_sample = torch.nn.functional.cross_entropy(logits, targets, reduction="none")
+            loss = per_sample.mean()
+            if indexed:
+                idx = torch.arange(inputs.shape[0])
+                state = cooper.ConstraintState(violation=per_sample - 1.0, constraint_features=idx)
+            else:
+                sq_norm = sum(p.pow(2).sum() for p in model.parameters())
+                state = cooper.ConstraintState(violation=(sq_norm - 1.0).reshape(1))
+            return cooper.CMPState(loss=loss, observed_constraints={self.constraint: state})
+
+    return NormConstrainedClassifier()
+
+
+@entry("cooper-optim", "SimultaneousOptimizer.roll on a norm-constrained classifier (Lagrangian, DenseMultiplier; the README example)")
+def simultaneous_lagrangian_roll():
+    import cooper
+    model = torch.nn.Linear(6, 3)
+    cmp = _cooper_problem()
+    primal = torch.optim.Adam(model.parameters(), lr=1e-3)
+    dual = torch.optim.SGD(cmp.dual_parameters(), lr=1e-2, maximize=True)
+    opt = cooper.optim.SimultaneousOptimizer(cmp=cmp, primal_optimizers=primal, dual_optimizers=dual)
+
+    def f(x, y):
+        roll_out = opt.roll(compute_cmp_state_kwargs={"model": model, "inputs": x, "targets": y})
+        return roll_out.loss, roll_out.primal_lagrangian_store.lagrangian
+    return f, (torch.randn(8, 6), torch.randint(0, 3, (8,)))
+
+
+@entry("cooper-optim", "AlternatingPrimalDualOptimizer.roll with an equality constraint")
+def alternating_primal_dual_roll():
+    import cooper
+    model = torch.nn.Linear(6, 3)
+    cmp = _cooper_problem("EQUALITY")
+    primal = torch.optim.SGD(model.parameters(), lr=1e-2)
+    dual = torch.optim.SGD(cmp.dual_parameters(), lr=1e-2, maximize=True)
+    opt = cooper.optim.AlternatingPrimalDualOptimizer(cmp=cmp, primal_optimizers=primal, dual_optimizers=dual)
+
+    def f(x, y):
+        roll_out = opt.roll(compute_cmp_state_kwargs={"model": model, "inputs": x, "targets": y})
+        return roll_out.loss
+    return f, (torch.randn(8, 6), torch.randint(0, 3, (8,)))
+
+
+@entry("cooper-optim", "AugmentedLagrangian with a DensePenaltyCoefficient: AlternatingDualPrimalOptimizer.roll + MultiplicativePenaltyCoefficientUpdater.step")
+def augmented_lagrangian_roll():
+    import cooper
+    model = torch.nn.Linear(6, 3)
+    cmp = _cooper_problem(formulation=cooper.formulations.AugmentedLagrangian, penalty=True)
+    primal = torch.optim.SGD(model.parameters(), lr=1e-2)
+    dual = torch.optim.SGD(cmp.dual_parameters(), lr=1e-2, maximize=True)
+    opt = cooper.optim.AlternatingDualPrimalOptimizer(cmp=cmp, primal_optimizers=primal, dual_optimizers=dual)
+    updater = cooper.penalty_coefficients.MultiplicativePenaltyCoefficientUpdater(growth_factor=1.1)
+
+    def f(x, y):
+        roll_out = opt.roll(compute_cmp_state_kwargs={"model": model, "inputs": x, "targets": y})
+        updater.step(roll_out.cmp_state.observed_constraints)
+        return roll_out.loss
+    return f, (torch.randn(8, 6), torch.randint(0, 3, (8,)))
+
+
+@entry("cooper-optim", "ExtrapolationConstrainedOptimizer with ExtraSGD primal and ExtraAdam dual (extragradient roll)")
+def extrapolation_roll():
+    import cooper
+    model = torch.nn.Linear(6, 3)
+    cmp = _cooper_problem()
+    primal = cooper.optim.ExtraSGD(model.parameters(), lr=1e-2)
+    dual = cooper.optim.ExtraAdam(cmp.dual_parameters(), lr=1e-2, maximize=True)
+    opt = cooper.optim.ExtrapolationConstrainedOptimizer(cmp=cmp, primal_optimizers=primal, dual_optimizers=dual)
+
+    def f(x, y):
+        return opt.roll(compute_cmp_state_kwargs={"model": model, "inputs": x, "targets": y}).loss
+    return f, (torch.randn(8, 6), torch.randint(0, 3, (8,)))
+
+
+@entry("cooper-optim", "per-sample loss constraints with an IndexedMultiplier (constraint_features) and a nuPI dual optimizer")
+def indexed_multiplier_nupi():
+    import cooper
+    model = torch.nn.Linear(6, 3)
+    cmp = _cooper_problem(indexed=True, n=8)
+    primal = torch.optim.Adam(model.parameters(), lr=1e-3)
+    dual = cooper.optim.nuPI(cmp.dual_parameters(), lr=1e-2, Kp=1.0, Ki=1.0, maximize=True)
+    opt = cooper.optim.SimultaneousOptimizer(cmp=cmp, primal_optimizers=primal, dual_optimizers=dual)
+
+    def f(x, y):
+        return opt.roll(compute_cmp_state_kwargs={"model": model, "inputs": x, "targets": y}).loss
+    return f, (torch.randn(8, 6), torch.randint(0, 3, (8,)))
+
+
+# =================================================================== torchode ==
+# held-out set 5 (third batch). Batch-parallel ODE solving with torchode (independent of torchdiffeq):
+# step methods, step-size controllers and adjoints, as in its README and docs.
+@entry("torchode", "Dopri5 + IntegralController + AutoDiffAdjoint.solve, per-sample t_eval (the README example)")
+def dopri5_integral_solve():
+    import torchode as to
+
+    def rhs(t, y):
+        return -0.5 * y
+    term = to.ODETerm(rhs)
+    step_method = to.Dopri5(term=term)
+    controller = to.IntegralController(atol=1e-6, rtol=1e-3, term=term)
+    solver = to.AutoDiffAdjoint(step_method, controller)
+
+    def f(y0, t_eval):
+        sol = solver.solve(to.InitialValueProblem(y0=y0, t_eval=t_eval))
+        return sol.ts, sol.ys, sol.status
+    t_eval = torch.stack((torch.linspace(0, 5, 10), torch.linspace(3, 4, 10)))
+    return f, (torch.tensor([[1.2], [5.0]]), t_eval)
+
+
+@entry("torchode", "solve_ivp(f, y0, t_eval, method='tsit5') on a damped oscillator (default PID controller)")
+def solve_ivp_tsit5():
+    import torchode as to
+
+    def rhs(t, y):
+        return torch.stack((y[:, 1], -y[:, 0] - 0.1 * y[:, 1]), dim=-1)
+
+    def f(y0, t_eval):
+        sol = to.solve_ivp(rhs, y0, t_eval, method="tsit5")
+        return sol.ys
+    return f, (torch.randn(3, 2), torch.linspace(0, 2, 8))
+
+
+@entry("torchode", "neural ODE training step: MLP vector field, Tsit5 + PIDController, AutoDiffAdjoint, MSE backward")
+def neural_ode_train_step():
+    import torchode as to
+    net = torch.nn.Sequential(torch.nn.Linear(4, 16), torch.nn.Tanh(), torch.nn.Linear(16, 4))
+    term = to.ODETerm(lambda t, y: net(y))
+    controller = to.PIDController(atol=1e-5, rtol=1e-4, pcoeff=0.2, icoeff=0.5, dcoeff=0.0, term=term)
+    solver = to.AutoDiffAdjoint(to.Tsit5(term=term), controller)
+    opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+
+    def f(y0, t_eval, target):
+        sol = solver.solve(to.InitialValueProblem(y0=y0, t_eval=t_eval))
+        loss = (sol.ys - target).pow(2).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(4, 4), torch.linspace(0, 1, 5).expand(4, -1), torch.randn(4, 5, 4))
+
+
+@entry("torchode", "fixed steps: Euler and Heun with FixedStepController (dt0 0.05)")
+def fixed_step_euler_heun():
+    import torchode as to
+
+    def rhs(t, y):
+        return torch.sin(t)[:, None] - y
+
+    term = to.ODETerm(rhs)
+    euler = to.AutoDiffAdjoint(to.Euler(term=term), to.FixedStepController())
+    heun = to.AutoDiffAdjoint(to.Heun(term=term), to.FixedStepController())
+
+    def f(y0, t_eval):
+        problem = to.InitialValueProblem(y0=y0, t_eval=t_eval)
+        dt0 = torch.full((y0.shape[0],), 0.05)
+        return euler.solve(problem, dt0=dt0).ys, heun.solve(problem, dt0=dt0).ys
+    return f, (torch.randn(3, 2), torch.linspace(0, 1, 6).expand(3, -1))
+
+
+@entry("torchode", "BacksolveAdjoint (adjoint method) on an MLP vector field, loss backward")
+def backsolve_adjoint_grad():
+    import torchode as to
+    class VectorField(torch.nn.Module):  # the adjoint needs f to be a Module (its parameters)
+        def __init__(self):
+            super().__init__()
+            self.net = torch.nn.Sequential(torch.nn.Linear(3, 8), torch.nn.Tanh(), torch.nn.Linear(8, 3))
+
+        def forward(self, t, y):
+            return self.net(y)
+    term = to.ODETerm(VectorField())
+    controller = to.IntegralController(atol=1e-5, rtol=1e-4, term=term)
+    solver = to.BacksolveAdjoint(term, to.Dopri5(term=term), controller)
+
+    def f(y0, t_eval):
+        sol = solver.solve(to.InitialValueProblem(y0=y0, t_eval=t_eval))
+        loss = sol.ys[:, -1].pow(2).sum()
+        loss.backward()
+        return loss.detach()
+    return f, (torch.randn(2, 3), torch.linspace(0, 1, 4).expand(2, -1))
+
+
+# ================================================================== torch-dct ==
+# held-out set 5 (third batch). Discrete cosine transforms (DCT-II / DCT-III via FFT, 1-3D, and as a
+# linear layer) as in the torch-dct README.
+@entry("torch-dct", "dct then idct round trip over the last dim of (4, 64) (the README example)")
+def dct_idct_roundtrip():
+    import torch_dct as dct
+
+    def f(x):
+        X = dct.dct(x)
+        return X, dct.idct(X)
+    return f, (torch.randn(4, 64),)
+
+
+@entry("torch-dct", "dct_2d / idct_2d with norm='ortho' on images, keeping the low-frequency 8x8 block (compression)")
+def dct_2d_ortho_lowpass():
+    import torch_dct as dct
+
+    def f(img):
+        X = dct.dct_2d(img, norm="ortho")
+        mask = torch.zeros_like(X)
+        mask[..., :8, :8] = 1
+        return dct.idct_2d(X * mask, norm="ortho")
+    return f, (torch.rand(2, 3, 16, 16),)
+
+
+@entry("torch-dct", "dct_3d / idct_3d on a (2, 8, 8, 8) volume, and dct1 / idct1")
+def dct_3d_and_dct1():
+    import torch_dct as dct
+
+    def f(v):
+        V = dct.dct_3d(v)
+        return dct.idct_3d(V), dct.idct1(dct.dct1(v[:, 0, 0]))
+    return f, (torch.randn(2, 8, 8, 8),)
+
+
+@entry("torch-dct", "LinearDCT(16, 'dct', norm='ortho') + apply_linear_2d and apply_linear_3d (README)")
+def linear_dct_layers():
+    import torch_dct as dct
+    lin = dct.LinearDCT(16, "dct", norm="ortho")
+    ilin = dct.LinearDCT(16, "idct", norm="ortho")
+
+    def f(x, v):
+        X = dct.apply_linear_2d(x, lin)
+        return dct.apply_linear_2d(X, ilin), dct.apply_linear_3d(v, lin)
+    return f, (torch.randn(2, 16, 16), torch.randn(2, 16, 16, 16))

@@ -40,7 +40,10 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 5)
           "entmax", "julius", "roma", "opacus", "reformer-pytorch", "nnaudio",
           "axial_positional_embedding", "local-attention", "product_key_memory", "CoLT5-attention",
-          "hyper-connections", "torch-struct"):
+          "hyper-connections", "torch-struct",
+          # held-out split (set 5, third batch)
+          "st-moe-pytorch", "beartype", "torch-ema", "cooper-optim", "torchode", "torchtyping",
+          "typeguard", "torch-dct"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -51,5 +54,6 @@ import torchkbnufft, geomloss, snntorch, torchpme  # noqa: E401,F401
 import ptwt, pywt, torch_kmeans, torchnmf, torchmin, pytorch_tcn  # noqa: E401,F401
 import geoopt, ncps.torch, tensorly  # noqa: E401,F401
 import entmax, julius, roma, opacus, reformer_pytorch, nnAudio.features, torch_struct  # noqa: E401,F401
+import st_moe_pytorch, torch_ema, cooper, torchode, torch_dct  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
