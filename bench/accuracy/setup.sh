@@ -43,7 +43,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "hyper-connections", "torch-struct",
           # held-out split (set 5, third batch)
           "st-moe-pytorch", "beartype", "torch-ema", "cooper-optim", "torchode", "torchtyping",
-          "typeguard", "torch-dct"):
+          "typeguard", "torch-dct",
+          # held-out split (set 5, fourth batch)
+          "xitorch", "pytorch-msssim"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -55,5 +57,6 @@ import ptwt, pywt, torch_kmeans, torchnmf, torchmin, pytorch_tcn  # noqa: E401,F
 import geoopt, ncps.torch, tensorly  # noqa: E401,F401
 import entmax, julius, roma, opacus, reformer_pytorch, nnAudio.features, torch_struct  # noqa: E401,F401
 import st_moe_pytorch, torch_ema, cooper, torchode, torch_dct  # noqa: E401,F401
+import xitorch.optimize, xitorch.linalg, xitorch.integrate, xitorch.interpolate, pytorch_msssim  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
