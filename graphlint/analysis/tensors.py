@@ -77,6 +77,15 @@ TORCH_DATA_BOOL = {"torch.equal", "torch.allclose", "torch.is_nonzero"}
 PY_NON_TENSOR_ANNOTATIONS = re.compile(
     r"^(Optional\[)?(int|float|bool|str|bytes|complex|None|dict|list|tuple|set|Callable|type|"
     r"Dict|List|Tuple|Set|Sequence|Mapping|Iterable|torch\.dtype|torch\.device|torch\.Size|dtype|device)\b")
+# methods only tensors (and numpy arrays, which Dynamo traces as tensors) have: on a value of unknown
+# kind in torch code they say it is one
+TENSOR_ONLY_METHODS = frozenset({
+    "dot", "mv", "mm", "matmul", "bmm", "sqrt", "rsqrt", "clamp", "clamp_min", "clamp_max", "clip", "norm",
+    "abs", "exp", "log", "log1p", "expm1", "sigmoid", "tanh", "softmax", "log_softmax", "detach", "sum",
+    "mean", "prod", "amax", "amin", "argmax", "argmin", "std", "var", "cumsum", "cumprod", "neg",
+    "reciprocal", "pow", "lt", "le", "gt", "ge", "eq", "ne", "isfinite", "isnan", "isinf", "masked_fill",
+    "logsumexp", "trace", "diag", "diagonal", "outer", "square",
+})
 # predicate names that ask about the values (`is_nan(t)`): a bool tensor, unlike `exists(t)`
 VALUE_PREDICATE = re.compile(r"nan|inf|finite", re.I)
 # numpy functions that answer about types and shapes, not values
@@ -621,9 +630,11 @@ class TensorEnv:
                 return None  # `self.layer.reset()`: a method of the module, not a call of it
             if recv == META:
                 return META
-            if recv is None and method in ("any", "all") and not node.args and self.ctx.torch_file \
-                    and self.resolve(func) is None:
-                return BOOL_TENSOR  # `(a[i] != b[i]).any()`: only tensors (and arrays) have .any()
+            if recv is None and self.ctx.torch_file and self.resolve(func) is None:
+                if method in ("any", "all") and not node.args:
+                    return BOOL_TENSOR  # `(a[i] != b[i]).any()`: only tensors (and arrays) have .any()
+                if method in TENSOR_ONLY_METHODS:
+                    return TENSOR  # `d.dot(Bd)`, `r.sqrt()`: no Python number, list or str has these
         qual = self.resolve(func)
         if qual is not None:
             return self._qualified_call_kind(qual, node, arg_kinds)

@@ -3,12 +3,22 @@ import libcst as cst
 from graphlint.checks.base import Check
 
 
-def _first_operand(test: cst.BaseExpression) -> cst.BaseExpression:
-    """The first operand inside the parentheses of `if (\n a > b\n and c\n):`: Python puts the jump on
-    that line, not on the line of the `if` (measured: snntorch's `spikegen.latency`)."""
-    while test.lpar and isinstance(test, (cst.BooleanOperation, cst.Comparison, cst.BinaryOperation)):
-        test = test.left
-    return test
+def _operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`a and b or c` → [a, b, c], in evaluation order."""
+    if isinstance(test, cst.BooleanOperation):
+        return _operands(test.left) + _operands(test.right)
+    return [test]
+
+
+def _break_line_node(node: cst.If, ctx) -> cst.CSTNode:
+    """Where Python puts the jump Dynamo breaks on: an operand's own jump (every operand of an
+    `and`/`or` chain but the last) is on that operand's line; the last jump is the `if`'s own, on
+    the line of the `if` keyword even when the test spans lines (measured: snntorch's
+    `spikegen.latency` breaks on its first operand's line, transformers' `_prefill` check on the `if`)."""
+    for operand in _operands(node.test)[:-1]:
+        if ctx.needs_tensor_bool(operand):
+            return operand
+    return node
 
 
 class TensorCondition(Check):
@@ -18,10 +28,7 @@ class TensorCondition(Check):
 
     def visit_If(self, node: cst.If, ctx) -> None:
         if ctx.needs_tensor_bool(node.test):
-            # from the `if` keyword: Dynamo reports the line of the `if`, even when the test spans lines,
-            # unless the test opens with a parenthesis and a line break
-            start = _first_operand(node.test) if node.test.lpar else node
-            ctx.report(node.test, self.code, start_node=start)
+            ctx.report(node.test, self.code, start_node=_break_line_node(node, ctx))
 
     def visit_While(self, node: cst.While, ctx) -> None:
         if ctx.needs_tensor_bool(node.test):
