@@ -317,10 +317,18 @@ def audit(request: dict, record: Record) -> None:
                        ops_per_graph=recorder.ops_per_graph)
     record.dump()
 
-    proof = proof_of_failure(record.data["breaks"], torch.__version__)
-    if proof is not None:  # a break fullgraph=True cannot remove: it fails, no need to compile again
+    record_fullgraph_verdict(record, func, args, kwargs, options)
+
+
+def record_fullgraph_verdict(record: Record, func, args, kwargs, options: dict) -> None:
+    """Inferred when a recorded break proves that fullgraph=True fails (no second compile: the audit's
+    largest cost for a big model), else compiled with fullgraph=True."""
+    import torch
+
+    proof = proof_of_failure(record.data.get("breaks", []), torch.__version__)
+    if proof is not None:
         record.data["fullgraph"] = {"ok": False, "error": proof.reason, "seconds": 0.0,
-                                    "basis": "inferred", "inferred_from": {"gb": proof.gb, "site": proof.site}}
+                                    "inferred_from": {"gb": proof.gb, "site": proof.site}}
         record.dump()
         return
 

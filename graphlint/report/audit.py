@@ -16,7 +16,8 @@ from graphlint.report.full import confirmation_text
 FULLGRAPH_CAVEAT = ("note: fullgraph=True also turns on scalar and dynamic-shape capture (measured on torch "
                     f"{MEASURED_ON}), so it can succeed where plain torch.compile still breaks; both verdicts "
                     "are shown. The targets ran on torch {versions}.")
-OTHER_VERSION_NOTE = " Whether torch {others} does the same was not measured, so its verdicts were all compiled."
+OTHER_VERSION_NOTE = (" Whether torch {others} does the same was not measured, so its fullgraph verdicts were "
+                      "compiled, not inferred.")
 
 
 def render(result, runs, console: Console) -> None:
