@@ -303,3 +303,34 @@ def test_fullgraph_failure_is_inferred_only_from_breaks_it_keeps():
     assert proof_of_failure([branch], "2.11.0+cu130") is None  # not measured there: compile it
     assert proof_of_failure([{**branch, "gb": ["GB0170", "GB0036"]}], "2.13.0") is None
     assert proof_of_failure([{"kind": "break"}], "2.13.0") is None  # a malformed record is no proof
+
+
+NOQA_MODEL = '''
+import heapq
+
+import torch
+
+
+def top_two(x):
+    best = heapq.nlargest(2, [x[0].sum(), x[1].sum(), x[2].sum()])  # noqa: GL901
+    return torch.stack(best) + x.sum()
+'''
+
+NOQA_TARGETS = '''
+import torch
+
+import graphlint
+from model import top_two
+
+
+@graphlint.target
+def top():
+    return top_two, (torch.ones(3, 2),)
+'''
+
+
+def test_noqa_silences_a_dynamic_only_break(tmp_path):
+    _project(tmp_path, NOQA_TARGETS, NOQA_MODEL)
+    proc, doc = graphlint("check", "--dynamic", ".", "--format", "json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr  # the only break is suppressed, so nothing to report
+    assert doc["findings"] == [] and doc["summary"]["suppressed"] == 1

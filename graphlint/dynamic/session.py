@@ -71,6 +71,13 @@ def _with_progress(refs: list[TargetRef], settings: RunSettings, console) -> lis
         return run_targets(refs, settings, on_start=started, on_done=finished)
 
 
+def _suppressed(finding, read_lines) -> bool:
+    """`# noqa: GL901` (or `# graphlint: ignore[GL901]`) on the break's line silences it like any rule."""
+    from graphlint.suppressions import parse_suppressions
+
+    return parse_suppressions("\n".join(read_lines(finding.path))).covers(finding)
+
+
 def apply_to_findings(result, outcome: DynamicOutcome, codes: frozenset[str], read_lines) -> None:
     """Confirm each finding; add GL901 findings for the breaks no finding covers (if GL901 is enabled)."""
     from graphlint.catalog import load_catalog
@@ -79,6 +86,9 @@ def apply_to_findings(result, outcome: DynamicOutcome, codes: frozenset[str], re
 
     findings = with_confirmations(result.findings, outcome.runs)
     if DYNAMIC_ONLY_CODE in codes:
-        findings += dynamic_only_findings(findings, outcome.runs, load_catalog()[DYNAMIC_ONLY_CODE], read_lines)
+        added = dynamic_only_findings(findings, outcome.runs, load_catalog()[DYNAMIC_ONLY_CODE], read_lines)
+        kept = [f for f in added if not _suppressed(f, read_lines)]
+        result.suppressed += len(added) - len(kept)
+        findings += kept
     result.findings = sorted(findings, key=Finding.sort_key)
     result.errors = result.errors + outcome.errors
