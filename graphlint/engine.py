@@ -270,47 +270,43 @@ class ArgumentKinds:
         ref = call_ref(call, self.imports, {})
         if ref is None:
             return
-        for path, key in self.index.resolve_call(fid, ref):
-            callee = self.parsed.functions.get(key)
-            if path != fid[0]:
-                self._observe_elsewhere((path, key), ref, call, caller)
+        for callee in self.index.resolve_call(fid, ref):
+            same_file = callee[0] == fid[0]
+            if same_file and callee[1] not in self.parsed.functions:
                 continue
-            if callee is None:
-                continue
-            params = list(callee.params.posonly_params) + list(callee.params.params)
-            if params and ref.kind in ("self_method", "super", "attr_method", "instance_method") and \
-                    params[0].name.value in ("self", "cls"):
-                params = params[1:]
-            by_name = {p.name.value for p in params + list(callee.params.kwonly_params)}
-            record = self._seen.setdefault(key, {})
-            literals = self._literals.setdefault(key, {})
-            positional = [a for a in call.args if a.keyword is None and a.star == ""]
-            pairs = [(p.name.value, a.value) for p, a in zip(params, positional)]
-            pairs += [(a.keyword.value, a.value) for a in call.args if a.keyword is not None
-                      and a.keyword.value in by_name]
+            params, pairs = self._argument_pairs(callee, ref, call)
+            record = self._seen.setdefault(callee[1], {}) if same_file else self.elsewhere.setdefault(callee, {})
             for name, value in pairs:
-                kind = caller.env.kind_of(value)
-                record[name] = kind if record.get(name, kind) == kind else _MIXED
-                literal = caller.literal_value(value)
-                seen = literals.get(name, literal)
-                literals[name] = literal if literal is not NOT_LITERAL and seen == literal else _MIXED
-            for name in by_name - {name for name, _ in pairs}:
-                literals[name] = _MIXED  # left to its default (or passed through *args): not a literal here
+                _agree(record, name, caller.env.kind_of(value))
+            if same_file:
+                self._observe_literals(callee[1], params, pairs, caller)
 
-    def _observe_elsewhere(self, callee: FuncId, ref, call: cst.Call, caller: CheckContext) -> None:
+    def _argument_pairs(self, callee: FuncId, ref, call: cst.Call):
+        """The callee's parameter names, and (parameter, argument) for each argument this call binds."""
         info = self.index.function(callee)
         params = list(info.params)
         if params and ref.kind in ("self_method", "super", "attr_method", "instance_method") and \
                 params[0] in ("self", "cls"):
             params = params[1:]
+        names = set(params) | set(info.kwonly)
         positional = [a for a in call.args if a.keyword is None and a.star == ""]
         pairs = list(zip(params, (a.value for a in positional)))
-        pairs += [(a.keyword.value, a.value) for a in call.args
-                  if a.keyword is not None and a.keyword.value in set(params) | set(info.kwonly)]
-        record = self.elsewhere.setdefault(callee, {})
+        pairs += [(a.keyword.value, a.value) for a in call.args if a.keyword is not None and a.keyword.value in names]
+        return names, pairs
+
+    def _observe_literals(self, key: str, params: set[str], pairs, caller: CheckContext) -> None:
+        literals = self._literals.setdefault(key, {})
         for name, value in pairs:
-            kind = caller.env.kind_of(value)
-            record[name] = kind if record.get(name, kind) == kind else _MIXED
+            literal = caller.literal_value(value)
+            seen = literals.get(name, literal)
+            literals[name] = literal if literal is not NOT_LITERAL and seen == literal else _MIXED
+        for name in params - {name for name, _ in pairs}:
+            literals[name] = _MIXED  # left to its default (or passed through *args): not a literal here
+
+
+def _agree(record: dict[str, object], name: str, kind) -> None:
+    """Keep a parameter's kind while every observation agrees; `_MIXED` once two differ."""
+    record[name] = kind if record.get(name, kind) == kind else _MIXED
 
 
 def cross_file_seeds(observed: list[dict[FuncId, dict[str, str | None]]]) -> dict[str, dict[str, dict[str, str]]]:
@@ -321,7 +317,7 @@ def cross_file_seeds(observed: list[dict[FuncId, dict[str, str | None]]]) -> dic
         for fid, params in per_file.items():
             record = merged.setdefault(fid, {})
             for name, kind in params.items():
-                record[name] = kind if record.get(name, kind) == kind else _MIXED
+                _agree(record, name, kind)
     seeds: dict[str, dict[str, dict[str, str]]] = {}
     for (path, key), params in merged.items():
         tensors = {name: kind for name, kind in params.items() if kind != _MIXED and is_tensor(kind)}

@@ -91,8 +91,7 @@ def _first_exit(node: cst.CSTNode) -> cst.CSTNode | None:
     return None
 
 
-_NOT_LITERAL = object()
-NOT_LITERAL = _NOT_LITERAL
+NOT_LITERAL = object()
 _COMPARE = {cst.Is: lambda a, b: a is b, cst.IsNot: lambda a, b: a is not b, cst.Equal: lambda a, b: a == b,
             cst.NotEqual: lambda a, b: a != b, cst.LessThan: lambda a, b: a < b,
             cst.LessThanEqual: lambda a, b: a <= b, cst.GreaterThan: lambda a, b: a > b,
@@ -100,18 +99,18 @@ _COMPARE = {cst.Is: lambda a, b: a is b, cst.IsNot: lambda a, b: a is not b, cst
 
 
 def _literal(node: cst.BaseExpression | None) -> object:
-    """A literal's value (numbers, strings, None/True/False), else _NOT_LITERAL."""
+    """A literal's value (numbers, strings, None/True/False), else NOT_LITERAL."""
     if isinstance(node, cst.Name) and node.value in ("None", "True", "False"):
         return {"None": None, "True": True, "False": False}[node.value]
     if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
         try:
             return ast.literal_eval(node.value)
         except (ValueError, SyntaxError):
-            return _NOT_LITERAL
+            return NOT_LITERAL
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
         inner = _literal(node.expression)
-        return -inner if isinstance(inner, (int, float)) else _NOT_LITERAL
-    return _NOT_LITERAL
+        return -inner if isinstance(inner, (int, float)) else NOT_LITERAL
+    return NOT_LITERAL
 
 
 class CheckContext:
@@ -147,7 +146,7 @@ class CheckContext:
             if self.needs_tensor_bool(test.left):
                 return True
             decided = self.default_value(test.left)
-            if decided is not _NOT_LITERAL and bool(decided) == isinstance(test.operator, cst.Or):
+            if decided is not NOT_LITERAL and bool(decided) == isinstance(test.operator, cst.Or):
                 return False  # with the parameters' defaults the right side never runs
             narrowed = _isinstance_narrowing(test.left) if isinstance(test.operator, cst.And) else None
             if narrowed is None:
@@ -163,7 +162,8 @@ class CheckContext:
                 else:
                     self.env.names[narrowed] = saved
         # a numpy value is a traced tensor under Dynamo: bool() of it is a data-dependent jump too
-        return self.is_tensor(test) or self.kind(test) == NDARRAY
+        kind = self.kind(test)
+        return is_tensor(kind) or kind == NDARRAY
 
     def qualname(self, node: cst.BaseExpression) -> str | None:
         """Qualified name through imports, unless a local binding shadows it."""
@@ -220,43 +220,43 @@ class CheckContext:
         for parent, child in zip(chain, chain[1:]):
             if isinstance(parent, cst.BooleanOperation) and child is parent.right:
                 value = self.default_value(parent.left)
-                if value is not _NOT_LITERAL and bool(value) == isinstance(parent.operator, cst.Or):
+                if value is not NOT_LITERAL and bool(value) == isinstance(parent.operator, cst.Or):
                     return True
         return False
 
     def literal_value(self, expr: cst.BaseExpression) -> object:
         """A literal, or a parameter that still holds its literal default; else NOT_LITERAL."""
         value = _literal(expr)
-        return self.default_value(expr) if value is _NOT_LITERAL and isinstance(expr, cst.Name) else value
+        return self.default_value(expr) if value is NOT_LITERAL and isinstance(expr, cst.Name) else value
 
     def default_value(self, expr: cst.BaseExpression) -> object:
         """The value of a test over parameters when they keep their literal defaults, if decidable."""
         if isinstance(expr, cst.Name):
             if is_tensor(self.env.names.get(expr.value)):
-                return _NOT_LITERAL  # `labels=None` on a tensor input: callers do pass it
-            return self.param_defaults.get(expr.value, _NOT_LITERAL)
+                return NOT_LITERAL  # `labels=None` on a tensor input: callers do pass it
+            return self.param_defaults.get(expr.value, NOT_LITERAL)
         if _is_half_dtype_test(expr):
             return False  # `x.dtype == torch.float16 and ...`: the fp16-only branch; graphlint assumes fp32
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
             inner = self.default_value(expr.expression)
-            return _NOT_LITERAL if inner is _NOT_LITERAL else not inner
+            return NOT_LITERAL if inner is NOT_LITERAL else not inner
         if isinstance(expr, cst.BooleanOperation):
             left = self.default_value(expr.left)
-            if left is _NOT_LITERAL:
-                return _NOT_LITERAL
+            if left is NOT_LITERAL:
+                return NOT_LITERAL
             if bool(left) == isinstance(expr.operator, cst.Or):
                 return left
             return self.default_value(expr.right)
         if isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1:
             left, right = self.default_value(expr.left), _literal(expr.comparisons[0].comparator)
-            if left is _NOT_LITERAL or right is _NOT_LITERAL:
-                return _NOT_LITERAL
+            if left is NOT_LITERAL or right is NOT_LITERAL:
+                return NOT_LITERAL
             compare = _COMPARE.get(type(expr.comparisons[0].operator))
             try:
-                return compare(left, right) if compare else _NOT_LITERAL
+                return compare(left, right) if compare else NOT_LITERAL
             except TypeError:
-                return _NOT_LITERAL
-        return _NOT_LITERAL
+                return NOT_LITERAL
+        return NOT_LITERAL
 
     @staticmethod
     def _summary(code: str) -> str:
@@ -296,7 +296,7 @@ class FunctionWalker(cst.CSTVisitor):
         defaults = {p.name.value: _literal(p.default)
                     for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.default is not None}
         ctx.param_defaults = {name: value for name, value in {**ctx.caller_literals, **defaults}.items()
-                              if value is not _NOT_LITERAL}
+                              if value is not NOT_LITERAL}
         self.env = ctx.env
         self._narrowed: dict[int, tuple[str, object]] = {}
         self.dispatch: dict[str, list] = defaultdict(list)

@@ -305,6 +305,14 @@ def _annotation_text(param: cst.Param) -> str | None:
     return _without_types_and_callables(cst.Module([]).code_for_node(param.annotation.annotation))
 
 
+def _mark(names: set[str], name: str, holds: bool) -> None:
+    """Record whether a freshly bound name has a property (a rebinding clears it)."""
+    if holds:
+        names.add(name)
+    else:
+        names.discard(name)
+
+
 class TensorEnv:
     """Name → kind inside one function, plus `kind_of(expr)`."""
 
@@ -375,20 +383,15 @@ class TensorEnv:
     # ---- binding ----
     def bind(self, target: cst.BaseExpression, kind: str | None, value: cst.BaseExpression | None = None) -> None:
         if isinstance(target, cst.Name):
-            self.names[target.value] = kind
-            if value is not None and self.is_numpy_on_scalars(value):
-                self.numpy_scalars.add(target.value)
-            else:
-                self.numpy_scalars.discard(target.value)
+            name = target.value
+            self.names[name] = kind
+            _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
+            _mark(self.zero_d, name, value is not None and is_tensor(kind) and self.is_zero_d(value))
             alias = self._alias_of(value) if value is not None else None
             if alias is not None:
-                self.aliases[target.value] = alias
+                self.aliases[name] = alias
             else:
-                self.aliases.pop(target.value, None)
-            if value is not None and is_tensor(kind) and self.is_zero_d(value):
-                self.zero_d.add(target.value)
-            else:
-                self.zero_d.discard(target.value)
+                self.aliases.pop(name, None)
         elif isinstance(target, (cst.Tuple, cst.List)):
             elems = [e.value for e in target.elements]
             if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elems):

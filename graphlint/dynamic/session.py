@@ -71,11 +71,19 @@ def _with_progress(refs: list[TargetRef], settings: RunSettings, console) -> lis
         return run_targets(refs, settings, on_start=started, on_done=finished)
 
 
-def _suppressed(finding, read_lines) -> bool:
-    """`# noqa: GL901` (or `# graphlint: ignore[GL901]`) on the break's line silences it like any rule."""
+def _unsuppressed(findings: list, read_lines) -> list:
+    """Drop the findings a `# noqa: GL901` (or `# graphlint: ignore[GL901]`) on their line silences,
+    like any rule's; each file's suppressions are parsed once."""
     from graphlint.suppressions import parse_suppressions
 
-    return parse_suppressions("\n".join(read_lines(finding.path))).covers(finding)
+    by_path: dict = {}
+    kept = []
+    for finding in findings:
+        if finding.path not in by_path:
+            by_path[finding.path] = parse_suppressions("\n".join(read_lines(finding.path)))
+        if not by_path[finding.path].covers(finding):
+            kept.append(finding)
+    return kept
 
 
 def apply_to_findings(result, outcome: DynamicOutcome, codes: frozenset[str], read_lines) -> None:
@@ -87,7 +95,7 @@ def apply_to_findings(result, outcome: DynamicOutcome, codes: frozenset[str], re
     findings = with_confirmations(result.findings, outcome.runs)
     if DYNAMIC_ONLY_CODE in codes:
         added = dynamic_only_findings(findings, outcome.runs, load_catalog()[DYNAMIC_ONLY_CODE], read_lines)
-        kept = [f for f in added if not _suppressed(f, read_lines)]
+        kept = _unsuppressed(added, read_lines)
         result.suppressed += len(added) - len(kept)
         findings += kept
     result.findings = sorted(findings, key=Finding.sort_key)
