@@ -45,7 +45,11 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "st-moe-pytorch", "beartype", "torch-ema", "cooper-optim", "torchode", "torchtyping",
           "typeguard", "torch-dct",
           # held-out split (set 5, fourth batch)
-          "xitorch", "pytorch-msssim"):
+          "xitorch", "pytorch-msssim",
+          # held-out split (set 6)
+          "efficientnet_pytorch", "conformer", "perceiver-pytorch", "rotary-embedding-torch",
+          "lion-pytorch", "schedulefree", "normflows", "peft", "accelerate", "botorch",
+          "multipledispatch", "ninja", "pyre-extensions", "typing-inspect", "mypy_extensions"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -58,5 +62,7 @@ import geoopt, ncps.torch, tensorly  # noqa: E401,F401
 import entmax, julius, roma, opacus, reformer_pytorch, nnAudio.features, torch_struct  # noqa: E401,F401
 import st_moe_pytorch, torch_ema, cooper, torchode, torch_dct  # noqa: E401,F401
 import xitorch.optimize, xitorch.linalg, xitorch.integrate, xitorch.interpolate, pytorch_msssim  # noqa: E401,F401
+import efficientnet_pytorch, conformer, perceiver_pytorch, rotary_embedding_torch, lion_pytorch  # noqa: E401,F401
+import schedulefree, normflows, peft, botorch  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
