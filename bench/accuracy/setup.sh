@@ -49,7 +49,10 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 6)
           "efficientnet_pytorch", "conformer", "perceiver-pytorch", "rotary-embedding-torch",
           "lion-pytorch", "schedulefree", "normflows", "peft", "accelerate", "botorch",
-          "multipledispatch", "ninja", "pyre-extensions", "typing-inspect", "mypy_extensions"):
+          "multipledispatch", "ninja", "pyre-extensions", "typing-inspect", "mypy_extensions",
+          # held-out split (set 6, second batch)
+          "sentence-transformers", "pytorch-ignite", "flow_matching", "rtdl_revisiting_models",
+          "pytorch_optimizer", "prodigyopt"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -64,5 +67,7 @@ import st_moe_pytorch, torch_ema, cooper, torchode, torch_dct  # noqa: E401,F401
 import xitorch.optimize, xitorch.linalg, xitorch.integrate, xitorch.interpolate, pytorch_msssim  # noqa: E401,F401
 import efficientnet_pytorch, conformer, perceiver_pytorch, rotary_embedding_torch, lion_pytorch  # noqa: E401,F401
 import schedulefree, normflows, peft, botorch  # noqa: E401,F401
+import sentence_transformers, ignite.metrics, flow_matching.solver, rtdl_revisiting_models  # noqa: E401,F401
+import pytorch_optimizer, prodigyopt  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
