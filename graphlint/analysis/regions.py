@@ -166,7 +166,10 @@ class ProjectIndex:
                 if nested in summary.functions:
                     return [(path, nested)]
                 scope = scope.rpartition(".<locals>.")[0]
-            return [(path, ref.target)] if ref.target in summary.functions else []
+            if ref.target in summary.functions:
+                return [(path, ref.target)]
+            found = self.lookup_class(summary, ref.target)  # a class of this file, constructed
+            return self._methods_of(found, "__init__") if found else []
         if ref.kind == "qualified":
             hit = self.lookup_function(ref.target)
             if hit:
@@ -174,6 +177,11 @@ class ProjectIndex:
             # constructing a project class in traced code runs its __init__
             found = self.lookup_class(summary, ref.target)
             return self._methods_of(found, "__init__") if found else []
+        if ref.kind == "autograd_apply":
+            # Dynamo traces both halves of an autograd.Function when `.apply` runs in traced code
+            found = self.lookup_class(summary, ref.target)
+            return [fid for name in ("forward", "backward")
+                    for fid in [self.method(*found, name)] if fid] if found else []
         if ref.kind == "instance_method":
             cls_name, _, method = ref.target.partition("|")
             found = self.lookup_class(summary, cls_name)

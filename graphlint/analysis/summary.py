@@ -14,6 +14,7 @@ import libcst as cst
 from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.dynamo_config import ConfigCollector, DynamoConfig, is_fullgraph
 from graphlint.analysis.names import ImportTable, dotted
+from graphlint.analysis.torch_api import returns_no_tensor
 
 COMPILE_FUNCS = {"torch.compile", "torch._dynamo.optimize"}
 HOOK_REGISTRARS = {"register_forward_hook", "register_forward_pre_hook", "register_module_forward_hook",
@@ -30,7 +31,8 @@ class CallRef:
 
     kind: name (`f(x)`), qualified (`helpers.f(x)`, resolved through imports), self_method /
     self_attr (`self.f(x)`: a method, else a submodule), iter_attr (`for l in self.layers: l(x)`),
-    super (`super().forward(x)`).
+    super (`super().forward(x)`), attr_method (`self.solver.step()`), instance_method (`b = Block(); b(x)`),
+    self_property, autograd_apply (`MyFunction.apply(x)`: its forward and backward).
     """
 
     kind: str
@@ -127,6 +129,8 @@ def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str],
             return CallRef("attr_method", f"{base.attr.value}|{func.attr.value}")
         if isinstance(base, cst.Name) and base.value in local_ctors:  # solver = Solver(f); solver.step()
             return CallRef("instance_method", f"{local_ctors[base.value]}|{func.attr.value}")
+        if isinstance(base, cst.Name) and func.attr.value == "apply":  # MyFunction.apply(x): an autograd.Function
+            return CallRef("autograd_apply", imports.names.get(base.value, base.value))
         q = imports.resolve(func)
         if q:
             return CallRef("qualified", q)
@@ -339,7 +343,7 @@ class SummaryBuilder(cst.CSTVisitor):
         last = name.rsplit(".", 1)[-1]
         if last in ("Parameter", "Tensor", "FloatTensor", "LongTensor", "BoolTensor") or (
                 name.startswith("torch.") and last[:1].islower()
-                                   and not name.startswith("torch.nn.")):
+                and not name.startswith("torch.nn.") and not returns_no_tensor(name)):
             return "tensor"
         if last[:1].isupper():
             return "module"
@@ -432,7 +436,9 @@ class SummaryBuilder(cst.CSTVisitor):
         name = self.imports.resolve(func)
         if name in DRIVER_CALLS:
             info.eager_reason = f"calls {name}"
-        elif isinstance(func, cst.Attribute) and func.attr.value in DRIVER_METHODS and name is None:
+        elif (isinstance(func, cst.Attribute) and func.attr.value in DRIVER_METHODS and name is None
+              and info.key.rsplit(".", 1)[-1] != func.attr.value):
+            # an optimizer's own `zero_grad` calling `super().zero_grad()` implements it: no driver
             info.eager_reason = f"calls .{func.attr.value}()"
 
     def _maybe_compile_site(self, node: cst.Call) -> None:

@@ -18,6 +18,7 @@ import libcst as cst
 
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.summary import ClassInfo
+from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
 
 # ---- kinds ----
 TENSOR = "tensor"  # a tensor value: data Dynamo does not know at trace time
@@ -47,24 +48,6 @@ BOOL_METHODS = {"eq", "ne", "gt", "lt", "ge", "le", "isnan", "isinf", "isfinite"
                 "logical_and", "logical_or", "logical_not", "logical_xor", "bool", "any", "all", "isclose",
                 "isin", "signbit", "greater", "less", "greater_equal", "less_equal", "not_equal", "equal_"}
 SEQ_METHODS = {"chunk", "split", "unbind", "tensor_split", "split_with_sizes", "hsplit", "vsplit", "dsplit"}
-TORCH_NON_TENSOR = {
-    "torch.is_tensor", "torch.is_floating_point", "torch.is_complex", "torch.is_storage", "torch.numel",
-    "torch.compiler.is_compiling", "torch.compiler.is_dynamo_compiling", "torch.jit.is_scripting",
-    "torch.jit.is_tracing", "torch.is_grad_enabled", "torch.is_inference_mode_enabled",
-    "torch.get_default_dtype", "torch.cuda.is_available", "torch.device", "torch.dtype", "torch.Size",
-    "torch.finfo", "torch.iinfo", "torch.no_grad", "torch.enable_grad", "torch.set_grad_enabled",
-    "torch.autocast", "torch.inference_mode", "torch.is_autocast_enabled", "torch.get_autocast_gpu_dtype",
-    "torch.are_deterministic_algorithms_enabled", "torch.broadcast_shapes", "torch.promote_types",
-    "torch.result_type", "torch.can_cast", "torch.typename", "torch.is_nonzero_shape",
-    "torch._dynamo.is_compiling", "torch.fx._symbolic_trace.is_fx_tracing", "torch.cuda.device_count",
-    "torch.get_num_threads", "torch.manual_seed",
-}
-TORCH_NON_TENSOR_PREFIXES = ("torch.distributed.", "torch._C.", "torch.backends.", "torch.cuda.",
-                             "torch.jit.", "torch.compiler.", "torch.utils.", "torch.fx.", "torch._dynamo.",
-                             "torch.overrides.", "torch.testing.", "torch.library.", "torch.export.",
-                             "torch.nn.init.", "torch.nn.utils.", "torch.nn.modules.", "torch.optim.",
-                             "torch.autograd.Function", "torch.hub.", "torch.onnx.", "torch.profiler.",
-                             "torch.amp.", "torch.cpu.", "torch.mps.", "torch.xpu.", "torch.version.")
 TORCH_BOOL_FUNCS = {f"torch.{m}" for m in BOOL_METHODS} | {"torch.eq", "torch.bernoulli_mask"}
 TORCH_SEQ_FUNCS = {f"torch.{m}" for m in SEQ_METHODS} | {"torch.meshgrid", "torch.broadcast_tensors",
                                                        "torch.sort", "torch.topk", "torch.max", "torch.min",
@@ -144,9 +127,37 @@ TENSOR_PARAM_NAMES = {
 }
 
 
-def tensor_evidence(fn: cst.FunctionDef, imports: ImportTable) -> set[str]:
-    """Names the body uses as tensors: `p.shape`, `p.sum()`, `torch.f(p)`, `self.layer(p)`, `t[p]`..."""
+# Keyword arguments that take Python ints: a parameter passed as one is a number (`torch.topk(X, k=k)`).
+INT_KEYWORDS = frozenset({"k", "dim", "num_classes", "kernel_size", "stride", "padding", "groups", "chunks",
+                          "diagonal", "offset", "num_samples"})
+
+
+def scalar_evidence(fn: cst.FunctionDef) -> set[str]:
+    """Names the body uses as Python ints: `f(..., k=p)` for an int keyword, `range(p)`."""
     found: set[str] = set()
+
+    class _Evidence(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            for a in node.args:
+                if a.keyword is not None and a.keyword.value in INT_KEYWORDS and isinstance(a.value, cst.Name):
+                    found.add(a.value.value)
+            if isinstance(node.func, cst.Name) and node.func.value == "range":
+                found.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
+
+    fn.body.visit(_Evidence())
+    return found
+
+
+def tensor_evidence(fn: cst.FunctionDef, imports: ImportTable, submodules: frozenset | set | None = None,
+                    passed_on: set[str] | None = None) -> set[str]:
+    """Names the body uses as tensors: `p.shape`, `p.sum()`, `torch.f(p)`, `self.layer(p)`, `t[p]`...
+
+    submodules: the class's module attributes, when known. A call of anything else on `self`
+    (`self.helper(a, flag)`, maybe a method of a base class) is weaker evidence than `self.layer(p)`:
+    its names go to `passed_on` instead (an optional `flag=None` handed on is usually an option).
+    """
+    found: set[str] = set()
+    passed_on = set() if passed_on is None else passed_on
 
     class _Evidence(cst.CSTVisitor):
         def visit_Attribute(self, node: cst.Attribute) -> None:
@@ -159,6 +170,9 @@ def tensor_evidence(fn: cst.FunctionDef, imports: ImportTable) -> set[str]:
             by_torch = qual.startswith("torch.") and not qual.startswith(TORCH_NON_TENSOR_PREFIXES)
             by_self = (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
                        and func.value.value == "self")
+            if by_self and submodules is not None and func.attr.value not in submodules:
+                passed_on.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
+                return
             by_einops = qual.startswith("einops.")
             by_method = (isinstance(func, cst.Attribute) and func.attr.value in TENSOR_ARG_METHODS
                          and isinstance(func.value, cst.Name))
@@ -347,7 +361,10 @@ class TensorEnv:
         from_callers: the kind every traced call site in this file passes (unannotated params only)."""
         from_callers = from_callers or {}
         params = fn.params
-        evidence = tensor_evidence(fn, self.ctx.imports) if self.ctx.torch_file else set()
+        submodules = self.cls.module_attrs if self.cls is not None else None
+        passed_on: set[str] = set()
+        evidence = tensor_evidence(fn, self.ctx.imports, submodules, passed_on) if self.ctx.torch_file else set()
+        numbers = scalar_evidence(fn) if self.ctx.torch_file else set()
         ordered = list(params.posonly_params) + list(params.params)
         for i, p in enumerate(ordered + list(params.kwonly_params)):
             name = p.name.value
@@ -355,8 +372,12 @@ class TensorEnv:
                 self.names[name] = SELF
                 continue
             kind = self._param_kind(p) if self.ctx.torch_file else None
-            if kind == TENSOR and p.annotation is None and name not in evidence and name not in TENSOR_PARAM_NAMES:
-                kind = None  # no sign that it holds a tensor: do not guess
+            optional = isinstance(p.default, cst.Name) and p.default.value == "None"
+            if not optional and name in passed_on:
+                evidence.add(name)
+            if kind == TENSOR and p.annotation is None and (
+                    name in numbers or name not in evidence and name not in TENSOR_PARAM_NAMES):
+                kind = None  # no sign that it holds a tensor, or used as an int (`topk(x, k=k)`): do not guess
             if p.annotation is None and from_callers.get(name) is not None:
                 kind = from_callers[name]  # what the callers actually pass beats a guess from the name
             self.names[name] = kind
@@ -526,6 +547,9 @@ class TensorEnv:
             if any(isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
                    for e in [node.left] + [c.comparator for c in node.comparisons]):
                 return META  # `key != "attribute_map"`: whatever `key` is, it is no tensor here
+            if any(isinstance(e, cst.Name) and e.value == "None"
+                   for e in [node.left] + [c.comparator for c in node.comparisons]):
+                return META  # `t == None` is False, a Python bool: Tensor.__eq__(None) is NotImplemented
             kinds = [self.kind_of(node.left)] + [self.kind_of(c.comparator) for c in node.comparisons]
             identity = all(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons)
             if identity:
@@ -557,6 +581,8 @@ class TensorEnv:
 
     def _attribute_kind(self, node: cst.Attribute) -> str | None:
         attr = node.attr.value
+        if attr == "saved_tensors":
+            return TENSOR_SEQ  # `x, dim = ctx.saved_tensors` in an autograd.Function's backward
         base = self.kind_of(node.value)
         if is_tensor(base):
             if attr in META_ATTRS:
@@ -624,11 +650,7 @@ class TensorEnv:
             if recv == GENERATOR:
                 return GENERATOR if method == "manual_seed" else None
             if recv == SELF:
-                if self.cls is not None and method in self.cls.methods:
-                    return self.ctx.return_kind(f"{self.cls.name}.{method}", self.cls.name)
-                if self.cls is not None and method in self.cls.module_attrs:
-                    return TENSOR
-                return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
+                return self._self_call_kind(method, arg_kinds)
             if recv == MODULE:
                 return None  # `self.layer.reset()`: a method of the module, not a call of it
             if recv == META:
@@ -654,6 +676,21 @@ class TensorEnv:
         if isinstance(func, cst.Subscript) and self.kind_of(func.value) == MODULE:
             return TENSOR  # self.layers[i](x)
         return None
+
+    def _self_call_kind(self, method: str, arg_kinds: list) -> str | None:
+        """`self.method(...)`: what the method returns, found in this class or a base class in this file."""
+        cls, seen = self.cls, set()
+        while cls is not None and cls.name not in seen:
+            seen.add(cls.name)
+            if method in cls.methods:
+                return self.ctx.return_kind(f"{cls.name}.{method}", cls.name)
+            if method in cls.module_attrs:
+                return TENSOR
+            local_bases = [self.ctx.classes[b] for b in cls.bases if b in self.ctx.classes]
+            if any(b not in self.ctx.classes and not b.startswith("torch.") for b in cls.bases):
+                return None  # maybe a method of a base class in another file (torch_struct's `_get_dimension`)
+            cls = local_bases[0] if local_bases else None
+        return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
 
     def _qualified_call_kind(self, qual: str, node: cst.Call, arg_kinds: list) -> str | None:
         if qual.startswith("torch."):

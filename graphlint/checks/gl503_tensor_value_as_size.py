@@ -12,7 +12,14 @@ SIZE_ARGS = {"torch.arange": None, "torch.zeros": None, "torch.ones": None, "tor
              "torch.logspace": (2,), "torch.fft.fftfreq": (0,), "torch.fft.rfftfreq": (0,),
              "torch.tril_indices": (0, 1), "torch.triu_indices": (0, 1), "torch.hann_window": (0,),
              "torch.hamming_window": (0,), "torch.blackman_window": (0,), "torch.bartlett_window": (0,),
-             "torch.kaiser_window": (0,)}
+             "torch.kaiser_window": (0,), "torch.nn.functional.one_hot": (1,)}
+# Keyword arguments that must be Python numbers: a tensor there is read like `.item()` (GB0033,
+# measured on 2.13: torchode's `torch.add(atol, y, alpha=rtol)` with `rtol` a buffer).
+SCALAR_KWARGS = {"torch.add": ("alpha",), "torch.sub": ("alpha",), "torch.nn.functional.one_hot": ("num_classes",),
+                 "torch.topk": ("k",)}
+# Tensor methods whose arguments (by position, or keyword) must be Python ints or numbers.
+SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",)), "add": ((), ("alpha",)), "add_": ((), ("alpha",)),
+                      "sub": ((), ("alpha",)), "sub_": ((), ("alpha",))}
 
 
 class TensorValueAsSize(Check):
@@ -37,14 +44,45 @@ class TensorValueAsSize(Check):
         if where:
             ctx.report(node, self.code, f"a tensor's value (`{kind}`) used as {where}: the shape depends on data")
 
+    def visit_Subscript(self, node: cst.Subscript, ctx) -> None:
+        """`y[..., :n]` with `n` a tensor: the bound is read with `__index__`, i.e. `.item()` (GB0124)."""
+        if ctx.config.capture_scalar_outputs:
+            return
+        for element in node.slice:
+            part = element.slice
+            if isinstance(part, cst.Slice) and any(
+                    bound is not None and ctx.is_tensor(bound) for bound in (part.lower, part.upper, part.step)):
+                ctx.report(node, self.code, "a tensor used as a slice bound is read as a Python int (`.item()`): "
+                                            "the shape depends on data", gb=("GB0124",))
+                return
+
     def _tensor_as_size_argument(self, node: cst.Call, ctx) -> None:
-        name = ctx.qualname(node.func)
-        if name not in SIZE_ARGS:
+        name, positions, keywords = self._scalar_parameters(node, ctx)
+        if name is None:
             return
         positional = [a for a in node.args if a.keyword is None]
-        wanted = SIZE_ARGS[name]
         for i, arg in enumerate(positional):
-            if (wanted is None or i in wanted) and ctx.is_tensor(arg.value):
+            if (positions is None or i in positions) and ctx.is_tensor(arg.value):
                 # Dynamo reports the call's first line, where a multi-line call starts
-                ctx.report(arg.value, self.code, f"a tensor used as a size of `{name}`: the shape depends on data",
+                what = "a size" if name in SIZE_ARGS else "an int argument"
+                ctx.report(arg.value, self.code, f"a tensor used as {what} of `{name}`: its value is read, "
+                                                 "the shape depends on data", start_node=node)
+                return
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in keywords and ctx.is_tensor(arg.value):
+                ctx.report(arg.value, self.code, f"a tensor passed as `{arg.keyword.value}=` of `{name}`, which "
+                                                 "takes a Python number: its value is read", gb=("GB0033",),
                            start_node=node)
+                return
+
+    @staticmethod
+    def _scalar_parameters(node: cst.Call, ctx) -> tuple[str | None, tuple | None, tuple]:
+        """(display name, positions that must be numbers (None: all), keywords that must be numbers)."""
+        name = ctx.qualname(node.func)
+        if name in SIZE_ARGS or name in SCALAR_KWARGS:
+            return name, SIZE_ARGS.get(name, ()), SCALAR_KWARGS.get(name, ())
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in SCALAR_METHOD_ARGS and ctx.is_tensor(func.value):
+            positions, keywords = SCALAR_METHOD_ARGS[func.attr.value]
+            return f".{func.attr.value}()", positions, keywords
+        return None, (), ()

@@ -1,0 +1,24 @@
+"""torch functions that return no tensor (shared by the file summary and the kind inference)."""
+
+TORCH_NON_TENSOR = {
+    "torch.is_tensor", "torch.is_floating_point", "torch.is_complex", "torch.is_storage", "torch.numel",
+    "torch.compiler.is_compiling", "torch.compiler.is_dynamo_compiling", "torch.jit.is_scripting",
+    "torch.jit.is_tracing", "torch.is_grad_enabled", "torch.is_inference_mode_enabled",
+    "torch.get_default_dtype", "torch.cuda.is_available", "torch.device", "torch.dtype", "torch.Size",
+    "torch.finfo", "torch.iinfo", "torch.no_grad", "torch.enable_grad", "torch.set_grad_enabled",
+    "torch.autocast", "torch.inference_mode", "torch.is_autocast_enabled", "torch.get_autocast_gpu_dtype",
+    "torch.are_deterministic_algorithms_enabled", "torch.broadcast_shapes", "torch.promote_types",
+    "torch.result_type", "torch.can_cast", "torch.typename", "torch.is_nonzero_shape",
+    "torch._dynamo.is_compiling", "torch.fx._symbolic_trace.is_fx_tracing", "torch.cuda.device_count",
+    "torch.get_num_threads", "torch.manual_seed",
+}
+TORCH_NON_TENSOR_PREFIXES = ("torch.distributed.", "torch._C.", "torch.backends.", "torch.cuda.",
+                             "torch.jit.", "torch.compiler.", "torch.utils.", "torch.fx.", "torch._dynamo.",
+                             "torch.overrides.", "torch.testing.", "torch.library.", "torch.export.",
+                             "torch.nn.init.", "torch.nn.utils.", "torch.nn.modules.", "torch.optim.",
+                             "torch.autograd.Function", "torch.hub.", "torch.onnx.", "torch.profiler.",
+                             "torch.amp.", "torch.cpu.", "torch.mps.", "torch.xpu.", "torch.version.")
+
+
+def returns_no_tensor(qualified: str) -> bool:
+    return qualified in TORCH_NON_TENSOR or qualified.startswith(TORCH_NON_TENSOR_PREFIXES)
