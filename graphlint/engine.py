@@ -161,10 +161,6 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         ctx.caller_literals = arguments.literal_seeds(key)
         checks = [check_classes[c]() for c in sorted(codes)]
         found = walk_function(node, checks, ctx)
-        if _is_autograd_backward(summary, info):
-            # Dynamo speculates an autograd.Function's backward as one piece: at its first break it
-            # gives up on the rest (measured on 2.13, fixtures/cases/tensor_scalars.py)
-            found = [dataclasses.replace(f, skips_frame=True) for f in found]
         if not options.show_shadowed:
             found = fold_shadowed(found, parsed.positions, node)
         raw.extend((finding, traced_fn) for finding in found)
@@ -176,12 +172,6 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     suppressions = parse_suppressions(parsed.source.text)
     kept = [f for f in findings if not suppressions.covers(f)]
     return FileCheck(kept, len(findings) - len(kept), calls_elsewhere=arguments.elsewhere)
-
-
-def _is_autograd_backward(summary: FileSummary, info) -> bool:
-    cls = summary.classes.get(info.class_name) if info.class_name else None
-    return (cls is not None and info.key == f"{cls.name}.backward"
-            and any(base in ("torch.autograd.Function", "torch.autograd.function.Function") for base in cls.bases))
 
 
 def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef) -> list[RawFinding]:
