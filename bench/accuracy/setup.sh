@@ -54,7 +54,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "sentence-transformers", "pytorch-ignite", "flow_matching", "rtdl_revisiting_models",
           "pytorch_optimizer", "prodigyopt",
           # held-out split (set 6, third batch)
-          "higher", "CoCa-pytorch", "mlp-mixer-pytorch"):
+          "higher", "CoCa-pytorch", "mlp-mixer-pytorch",
+          # held-out split (set 6, fourth batch)
+          "fast_bss_eval", "geotorch", "pytorch-nlp"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -72,5 +74,6 @@ import schedulefree, normflows, peft, botorch  # noqa: E401,F401
 import sentence_transformers, ignite.metrics, flow_matching.solver, rtdl_revisiting_models  # noqa: E401,F401
 import pytorch_optimizer, prodigyopt  # noqa: E401,F401
 import higher, coca_pytorch, mlp_mixer_pytorch  # noqa: E401,F401
+import fast_bss_eval, geotorch, torchnlp.nn  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
