@@ -67,7 +67,9 @@ TENSOR_ONLY_METHODS = frozenset({
     "abs", "exp", "log", "log1p", "expm1", "sigmoid", "tanh", "softmax", "log_softmax", "detach", "sum",
     "mean", "prod", "amax", "amin", "argmax", "argmin", "std", "var", "cumsum", "cumprod", "neg",
     "reciprocal", "pow", "lt", "le", "gt", "ge", "eq", "ne", "isfinite", "isnan", "isinf", "masked_fill",
-    "logsumexp", "trace", "diag", "diagonal", "outer", "square",
+    "logsumexp", "trace", "diag", "diagonal", "outer", "square", "unsqueeze", "flatten", "contiguous",
+    "permute", "expand_as", "view_as", "type_as", "new_zeros", "new_ones", "new_full", "new_empty",
+    "masked_select", "softplus", "relu",
 })
 # predicate names that ask about the values (`is_nan(t)`): a bool tensor, unlike `exists(t)`
 VALUE_PREDICATE = re.compile(r"nan|inf|finite", re.I)
@@ -261,18 +263,22 @@ class FileContext:
         if class_name in self._attr_kinds:
             return self._attr_kinds[class_name]
         self._attr_kinds[class_name] = {}  # while computing: unknown
-        found: dict[str, str | None] = {}
         prefix = class_name + "."
-        for key, node in self.functions.items():
-            if not key.startswith(prefix) or "." in key[len(prefix):]:
-                continue
-            env = TensorEnv(self, class_name)
-            env.seed_function(node)
-            guessed = {p.name.value for p in (*node.params.posonly_params, *node.params.params,
-                                              *node.params.kwonly_params) if p.annotation is None}
-            node.body.visit(_SelfAssignmentCollector(env, found, guessed))
-        kinds = {attr: kind for attr, kind in found.items() if is_tensor(kind) or kind == TENSOR_SEQ}
-        self._attr_kinds[class_name] = kinds
+        methods = [node for key, node in self.functions.items()
+                   if key.startswith(prefix) and "." not in key[len(prefix):]]
+        kinds: dict[str, str | None] = {}
+        for _ in range(2):  # a second pass sees attributes built from other attributes (`self.m = self.w > 0`)
+            found: dict[str, str | None] = {}
+            for node in methods:
+                env = TensorEnv(self, class_name)
+                env.seed_function(node)
+                guessed = {p.name.value for p in (*node.params.posonly_params, *node.params.params,
+                                                  *node.params.kwonly_params) if p.annotation is None}
+                node.body.visit(_SelfAssignmentCollector(env, found, guessed))
+            kinds = {attr: kind for attr, kind in found.items() if is_tensor(kind) or kind == TENSOR_SEQ}
+            if kinds == self._attr_kinds[class_name]:
+                break
+            self._attr_kinds[class_name] = kinds
         return kinds
 
     def return_kind(self, key: str, class_name: str | None) -> str | None:

@@ -6,6 +6,10 @@ SPARSE_CTORS = {"torch.sparse_coo_tensor", "torch.sparse_csr_tensor", "torch.spa
                 "torch.sparse_bsr_tensor", "torch.sparse_bsc_tensor", "torch.sparse_compressed_tensor"}
 SPARSE_METHODS = {"to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc", "to_sparse_bsr",
                   "to_sparse_bsc"}
+# Only sparse tensors have these, so their receiver already is one (a sparse `param.grad` in cooper's
+# nuPI step): Dynamo cannot wrap it, breaks there (GB0015) and runs the rest of the function eagerly.
+SPARSE_ONLY_METHODS = {"coalesce", "is_coalesced", "_values", "_indices", "_nnz", "sparse_mask",
+                       "crow_indices", "col_indices", "ccol_indices", "row_indices"}
 
 
 class SparseTensor(Check):
@@ -26,10 +30,15 @@ class SparseTensor(Check):
         elif (isinstance(func, cst.Attribute) and func.attr.value in SPARSE_METHODS and name is None
               and ctx.kind(func.value) in ("tensor", "bool_tensor", None)):
             self._report(node, ctx, f"`.{func.attr.value}()`: torch.compile does not support sparse tensors")
+        elif (isinstance(func, cst.Attribute) and func.attr.value in SPARSE_ONLY_METHODS and name is None
+              and ctx.kind(func.value) in ("tensor", None)):
+            self._report(node, ctx, f"`.{func.attr.value}()` on a sparse tensor: torch.compile does not support "
+                                    "sparse tensors", receiver_sparse=True)
 
-    def _report(self, node: cst.Call, ctx, message: str) -> None:
+    def _report(self, node: cst.Call, ctx, message: str, receiver_sparse: bool = False) -> None:
         # The first sparse op breaks and Dynamo resumes; the code after it then holds a sparse tensor,
         # which Dynamo cannot wrap, so from the next sparse op on the rest of the function runs
         # eagerly (measured on 2.13: `sparse_coo_tensor` and `sparse.mm` break, later lines do not).
-        ctx.report(node, self.code, message, hides_rest=self._after_first)
+        # A sparse tensor that comes in from outside is already unwrappable at its first op.
+        ctx.report(node, self.code, message, hides_rest=self._after_first or receiver_sparse)
         self._after_first = True
