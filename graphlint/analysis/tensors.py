@@ -119,6 +119,15 @@ TENSOR_ARG_METHODS = {
     "matmul", "mul", "add", "sub", "div", "eq", "ne", "gt", "lt", "ge", "le", "bmm", "mm", "dot", "lerp",
     "maximum", "minimum", "index_add", "index_add_", "index_put", "index_put_", "index_fill", "copy_", "where",
 }
+# Which positional arguments of those methods are surely tensors (absent: all of them).
+TENSOR_ARG_POSITIONS = {
+    "gather": (1,), "scatter": (1,), "scatter_": (1,), "scatter_add": (1, 2), "scatter_add_": (1, 2),
+    "index_select": (1,), "index_add": (1, 2), "index_add_": (1, 2), "index_fill": (1,), "index_put": (),
+    "index_put_": (), "masked_fill": (0,), "masked_fill_": (0,), "masked_scatter": (0, 1), "where": (0,),
+    "lerp": (0,),
+    # arithmetic and comparisons take Python numbers as often as tensors (`x.mul(0.5)`, `d.add_(wd, p)`)
+    "mul": (), "add": (), "sub": (), "div": (), "eq": (), "ne": (), "gt": (), "lt": (), "ge": (), "le": (),
+}
 # Parameter names that hold tensors in PyTorch code far more often than not.
 TENSOR_PARAM_NAMES = {
     "x", "y", "z", "h", "input", "inputs", "hidden", "hidden_states", "logits", "preds", "target", "targets",
@@ -179,7 +188,11 @@ def tensor_evidence(fn: cst.FunctionDef, imports: ImportTable, submodules: froze
             by_method = (isinstance(func, cst.Attribute) and func.attr.value in TENSOR_ARG_METHODS
                          and isinstance(func.value, cst.Name))
             positional = [a.value for a in node.args if a.keyword is None and a.star == ""]
-            if by_self or by_method:
+            if by_method:
+                # `x.gather(dim, index)`, `x.masked_fill(mask, value)`, `x.mul(0.5)`: only some are tensors
+                wanted = TENSOR_ARG_POSITIONS.get(func.attr.value)
+                names = positional if wanted is None else [positional[i] for i in wanted if i < len(positional)]
+            elif by_self:
                 names = positional
             elif (by_torch and qual not in TORCH_FACTORIES) or by_einops:
                 names = positional[:1]  # torch.clamp(x, lo): only x is surely a tensor
@@ -325,6 +338,11 @@ def _annotation_text(param: cst.Param) -> str | None:
     return _without_types_and_callables(cst.Module([]).code_for_node(param.annotation.annotation))
 
 
+def _opaque(value: cst.BaseExpression) -> bool:
+    """A value whose kind only its later use can tell: an attribute or item of another object, a call."""
+    return isinstance(value, (cst.Attribute, cst.Subscript, cst.Call, cst.Name))
+
+
 def _mark(names: set[str], name: str, holds: bool) -> None:
     """Record whether a freshly bound name has a property (a rebinding clears it)."""
     if holds:
@@ -344,6 +362,9 @@ class TensorEnv:
         # local names bound to an imported name: `lib = torch if is_tensor(x) else np`, `act = F.relu`
         self.aliases: dict[str, str] = {}
         self.numpy_scalars: set[str] = set()  # names bound to numpy math on Python numbers
+        # names the body uses as tensors (`t.dtype`, `torch.minimum(t, u)`): a local bound to a value
+        # of unknown kind (`t = problem.t_start`) is a tensor when the body says so
+        self.used_as_tensor: set[str] = set()
 
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """Qualified name through imports and local aliases (`lib.any` → `torch.any`)."""
@@ -370,6 +391,7 @@ class TensorEnv:
         submodules = self.cls.module_attrs if self.cls is not None else None
         passed_on: set[str] = set()
         evidence = tensor_evidence(fn, self.ctx.imports, submodules, passed_on) if self.ctx.torch_file else set()
+        self.used_as_tensor = set(evidence)
         numbers = scalar_evidence(fn) if self.ctx.torch_file else set()
         ordered = list(params.posonly_params) + list(params.params)
         for i, p in enumerate(ordered + list(params.kwonly_params)):
@@ -411,6 +433,8 @@ class TensorEnv:
     def bind(self, target: cst.BaseExpression, kind: str | None, value: cst.BaseExpression | None = None) -> None:
         if isinstance(target, cst.Name):
             name = target.value
+            if kind is None and name in self.used_as_tensor and value is not None and _opaque(value):
+                kind = TENSOR
             self.names[name] = kind
             _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
             _mark(self.zero_d, name, value is not None and is_tensor(kind) and self.is_zero_d(value))
