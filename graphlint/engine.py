@@ -142,7 +142,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     imports = ImportTable(summary.module, False)
     imports.names = dict(summary.imports)
     file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, index.is_torch_file(summary.path),
-                           summary.module_ctors, external_return=lambda qual: _declared_return(index, qual))
+                           summary.module_ctors, external_return=lambda qual: _declared_return(index, qual),
+                           inherited_method=lambda cls, name: _inherited_method(index, summary, cls, name))
     raw: list[tuple[RawFinding, TracedFunction]] = []
     arguments = ArgumentKinds(index, parsed, imports, from_other_files)
     # `traced` is in BFS order, so callers in this file are walked before their callees
@@ -172,6 +173,12 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     suppressions = parse_suppressions(parsed.source.text)
     kept = [f for f in findings if not suppressions.covers(f)]
     return FileCheck(kept, len(findings) - len(kept), calls_elsewhere=arguments.elsewhere)
+
+
+def _inherited_method(index: ProjectIndex, summary: FileSummary, class_name: str, method: str) -> bool:
+    cls = summary.classes.get(class_name)
+    found = index.method(summary.path, cls, method) if cls is not None else None
+    return found is not None and found[0] != summary.path
 
 
 def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef) -> list[RawFinding]:

@@ -16,6 +16,7 @@ from typing import Callable
 
 import libcst as cst
 
+from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.summary import ClassInfo
 from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
@@ -143,12 +144,22 @@ INT_KEYWORDS = frozenset({"k", "dim", "num_classes", "kernel_size", "stride", "p
                           "diagonal", "offset", "num_samples"})
 
 
+# Methods of `str` that tensors lack: `key.endswith("_id")` says `key` is a string (transformers' `__getattr__`).
+STR_ONLY_METHODS = frozenset({"startswith", "endswith", "removesuffix", "removeprefix", "lower", "upper",
+                              "strip", "lstrip", "rstrip", "format", "encode", "isdigit", "isidentifier"})
+
+
 def scalar_evidence(fn: cst.FunctionDef) -> set[str]:
-    """Names the body uses as Python ints: `f(..., k=p)` for an int keyword, `range(p)`."""
+    """Names the body uses as Python ints or strings: `f(..., k=p)` for an int keyword, `range(p)`,
+    `p.endswith(...)`."""
     found: set[str] = set()
 
     class _Evidence(cst.CSTVisitor):
         def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if (isinstance(func, cst.Attribute) and func.attr.value in STR_ONLY_METHODS
+                    and isinstance(func.value, cst.Name)):
+                found.add(func.value.value)
             for a in node.args:
                 if a.keyword is not None and a.keyword.value in INT_KEYWORDS and isinstance(a.value, cst.Name):
                     found.add(a.value.value)
@@ -253,9 +264,12 @@ class FileContext:
     def __init__(self, imports: ImportTable, classes: dict[str, ClassInfo],
                  functions: dict[str, cst.FunctionDef], loggers: set[str], torch_file: bool,
                  module_ctors: dict[str, str] | None = None,
-                 external_return: Callable[[str], str | None] | None = None) -> None:
+                 external_return: Callable[[str], str | None] | None = None,
+                 inherited_method: Callable[[str, str], bool] | None = None) -> None:
         # external_return: the return annotation of a function elsewhere in the project, by qualified name
         self.external_return = external_return or (lambda qual: None)
+        # inherited_method(class, name): a base class in another linted file defines method `name`
+        self.inherited_method = inherited_method or (lambda cls, name: False)
         self.imports = imports
         self.classes = classes
         self.functions = functions
@@ -340,6 +354,8 @@ def _annotation_text(param: cst.Param) -> str | None:
 
 def _opaque(value: cst.BaseExpression) -> bool:
     """A value whose kind only its later use can tell: an attribute or item of another object, a call."""
+    if isinstance(value, cst.Attribute) and value.attr.value in META_ATTRS:
+        return False  # `dtype = x.dtype`: a dtype, whatever the body does with the name elsewhere
     return isinstance(value, (cst.Attribute, cst.Subscript, cst.Call, cst.Name))
 
 
@@ -599,6 +615,9 @@ class TensorEnv:
         if isinstance(node, cst.BooleanOperation):
             return join(self.kind_of(node.left), self.kind_of(node.right))
         if isinstance(node, cst.IfExp):
+            live = value_under_compile(node.test, self.ctx.imports)
+            if live is not None:  # `x.to(torch.int64) if torch.jit.is_tracing() else int(x)`: Dynamo takes one side
+                return self.kind_of(node.body if live else node.orelse)
             return join(self.kind_of(node.body), self.kind_of(node.orelse))
         if isinstance(node, (cst.Tuple, cst.List)):
             kinds = {self.kind_of(e.value) for e in node.elements if isinstance(e, cst.Element)}
@@ -716,9 +735,9 @@ class TensorEnv:
                 return self.ctx.return_kind(f"{cls.name}.{method}", cls.name)
             if method in cls.module_attrs:
                 return TENSOR
+            if self.ctx.inherited_method(cls.name, method):
+                return None  # a method of a base class in another file (torch_struct's `_get_dimension`)
             local_bases = [self.ctx.classes[b] for b in cls.bases if b in self.ctx.classes]
-            if any(b not in self.ctx.classes and not b.startswith("torch.") for b in cls.bases):
-                return None  # maybe a method of a base class in another file (torch_struct's `_get_dimension`)
             cls = local_bases[0] if local_bases else None
         return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
 

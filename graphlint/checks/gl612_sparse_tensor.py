@@ -31,7 +31,7 @@ class SparseTensor(Check):
               and ctx.kind(func.value) in ("tensor", "bool_tensor", None)):
             self._report(node, ctx, f"`.{func.attr.value}()`: torch.compile does not support sparse tensors")
         elif (isinstance(func, cst.Attribute) and func.attr.value in SPARSE_ONLY_METHODS and name is None
-              and ctx.kind(func.value) in ("tensor", None)):
+              and ctx.kind(func.value) in ("tensor", None) and not _behind_sparse_test(ctx)):
             self._report(node, ctx, f"`.{func.attr.value}()` on a sparse tensor: torch.compile does not support "
                                     "sparse tensors", receiver_sparse=True)
 
@@ -42,3 +42,21 @@ class SparseTensor(Check):
         # A sparse tensor that comes in from outside is already unwrappable at its first op.
         ctx.report(node, self.code, message, hides_rest=self._after_first or receiver_sparse)
         self._after_first = True
+
+
+def _behind_sparse_test(ctx) -> bool:
+    """`V._values() if V.is_sparse else V`: code written for both layouts (torchnmf); a dense
+    tensor never takes that branch, so nothing says the tensor really is sparse."""
+    for parent in ctx.parents:
+        test = parent.test if isinstance(parent, (cst.If, cst.IfExp, cst.While)) else None
+        if test is not None and any(isinstance(n, cst.Attribute) and n.attr.value in ("is_sparse", "layout")
+                                    for n in _walk(test)):
+            return True
+    return False
+
+
+def _walk(node: cst.CSTNode):
+    yield node
+    for child in node.children:
+        yield from _walk(child)
+
