@@ -15,11 +15,14 @@ SIZE_ARGS = {"torch.arange": None, "torch.zeros": None, "torch.ones": None, "tor
              "torch.kaiser_window": (0,), "torch.nn.functional.one_hot": (1,)}
 # Keyword arguments that must be Python numbers: a tensor there is read like `.item()` (GB0033,
 # measured on 2.13: torchode's `torch.add(atol, y, alpha=rtol)` with `rtol` a buffer).
-SCALAR_KWARGS = {"torch.add": ("alpha",), "torch.sub": ("alpha",), "torch.nn.functional.one_hot": ("num_classes",),
-                 "torch.topk": ("k",)}
+SCALAR_KWARGS = {"torch.nn.functional.one_hot": ("num_classes",), "torch.topk": ("k",)}
+# The scaling keywords of torch ops (`torch.add(..., alpha=)`, `torch.addr(..., alpha=, beta=)`,
+# `torch.addcmul(..., value=)`, and the same-named methods) take Python numbers, whatever the op
+# (torchmin's `torch.addr(I, s, y, alpha=-rho)` with `rho` a tensor: GB0033).
+SCALING_KEYWORDS = ("alpha", "beta")
+VALUE_SCALED = {"addcmul", "addcmul_", "addcdiv", "addcdiv_"}  # `value=` scales here (masked_fill takes a 0-d tensor)
 # Tensor methods whose arguments (by position, or keyword) must be Python ints or numbers.
-SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",)), "add": ((), ("alpha",)), "add_": ((), ("alpha",)),
-                      "sub": ((), ("alpha",)), "sub_": ((), ("alpha",))}
+SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",))}
 
 
 class TensorValueAsSize(Check):
@@ -80,9 +83,13 @@ class TensorValueAsSize(Check):
         """(display name, positions that must be numbers (None: all), keywords that must be numbers)."""
         name = ctx.qualname(node.func)
         if name in SIZE_ARGS or name in SCALAR_KWARGS:
-            return name, SIZE_ARGS.get(name, ()), SCALAR_KWARGS.get(name, ())
+            return name, SIZE_ARGS.get(name, ()), SCALAR_KWARGS.get(name, ()) + SCALING_KEYWORDS
+        if name and name.startswith("torch.") and not name.startswith(("torch.distributions.", "torch.nn.")):
+            value = ("value",) if name.rsplit(".", 1)[-1] in VALUE_SCALED else ()
+            return name, (), SCALING_KEYWORDS + value
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value in SCALAR_METHOD_ARGS and ctx.is_tensor(func.value):
-            positions, keywords = SCALAR_METHOD_ARGS[func.attr.value]
-            return f".{func.attr.value}()", positions, keywords
+        if isinstance(func, cst.Attribute) and name is None and ctx.is_tensor(func.value):
+            positions, keywords = SCALAR_METHOD_ARGS.get(func.attr.value, ((), ()))
+            value = ("value",) if func.attr.value in VALUE_SCALED else ()
+            return f".{func.attr.value}()", positions, keywords + SCALING_KEYWORDS + value
         return None, (), ()
