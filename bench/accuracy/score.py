@@ -107,10 +107,20 @@ def run_graphlint(python: str, scope: str, dirs: list[str], site: str, extra: li
     return doc, dt
 
 
+def lint_target(site: str, import_dir: str) -> str:
+    """The package's directory, or `name.py` for a distribution that is a single module."""
+    single = import_dir + ".py"
+    if not os.path.isdir(os.path.join(site, import_dir)) and os.path.isfile(os.path.join(site, single)):
+        return single
+    return import_dir
+
+
 def grep_findings(dirs: list[str], site: str) -> list[dict]:
     out = []
     for d in dirs:
-        for root, subdirs, files in os.walk(os.path.join(site, d)):
+        walked = os.walk(os.path.join(site, d)) if os.path.isdir(os.path.join(site, d)) else \
+            [(site, [], [d])]
+        for root, subdirs, files in walked:
             subdirs[:] = sorted(x for x in subdirs if x != "__pycache__")
             for fn in sorted(files):
                 if not fn.endswith(".py"):
@@ -329,8 +339,11 @@ def main():
     dirs = [d for dist in sorted(pk) for d in pk[dist]["import_dirs"]]
     dirs_of_split = {sp: [d for dist in sorted(pk) if split_of_dist[dist] == sp for d in pk[dist]["import_dirs"]]
                      for sp in splits}
-    dist_of_top = {d: dist for dist in pk for d in pk[dist]["import_dirs"]}
-    missing = [d for d in dirs if not os.path.isdir(os.path.join(site, d))]
+    # a distribution that is one module (rtdl_revisiting_models.py) is linted and attributed by its file
+    dirs = [lint_target(site, d) for d in dirs]
+    dirs_of_split = {sp: [lint_target(site, d) for d in ds] for sp, ds in dirs_of_split.items()}
+    dist_of_top = {lint_target(site, d): dist for dist in pk for d in pk[dist]["import_dirs"]}
+    missing = [d for d in dirs if not os.path.exists(os.path.join(site, d))]
     if missing:
         sys.exit(f"packages missing from {site}: {missing}")
     src = Source(site)
