@@ -148,7 +148,10 @@ class CheckContext:
             decided = self.default_value(test.left)
             if decided is not NOT_LITERAL and bool(decided) == isinstance(test.operator, cst.Or):
                 return False  # with the parameters' defaults the right side never runs
-            narrowed = _isinstance_narrowing(test.left) if isinstance(test.operator, cst.And) else None
+            if isinstance(test.operator, cst.And):
+                narrowed = _isinstance_narrowing(test.left)
+            else:  # `isinstance(x, torch.Tensor) or x != 1.0`: on the right, x is no tensor (pytorch-optimizer)
+                narrowed = _isinstance_narrowing(cst.UnaryOperation(operator=cst.Not(), expression=test.left))
             if narrowed is None:
                 return self.needs_tensor_bool(test.right)
             # `isinstance(t, int) and t < 2`: on the right, t is not a tensor

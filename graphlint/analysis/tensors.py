@@ -254,6 +254,7 @@ def annotation_kind(text: str | None) -> str | None:
     return None
 
 
+_CONTAINER_ANNOTATION = re.compile(r"^(typing\.)?(list|List|tuple|Tuple|Sequence|Iterable|dict|Dict|Mapping)\[")
 _NON_TENSOR_ALTERNATIVE = re.compile(r"^(Union\[|Optional\[Union\[)?.*\b(int|float|bool|complex|Number|str)\b"
                                      r"(?!\])|\b(int|float|bool|complex|Number)\s*\|")
 
@@ -359,6 +360,13 @@ def _opaque(value: cst.BaseExpression) -> bool:
     return isinstance(value, (cst.Attribute, cst.Subscript, cst.Call, cst.Name))
 
 
+def _union_of_non_tensors(ann: str) -> bool:
+    """`Union[float, type]` (a `Callable[[float], float]` reads as `type`), `float | None`."""
+    match = re.fullmatch(r"(?:typing\.)?(?:Union|Optional)\[([^\[\]]*)\]", ann)
+    members = match.group(1).split(",") if match else ann.split("|") if "|" in ann else []
+    return bool(members) and all(PY_NON_TENSOR_ANNOTATIONS.match(m.strip()) for m in members)
+
+
 def _mark(names: set[str], name: str, holds: bool) -> None:
     """Record whether a freshly bound name has a property (a rebinding clears it)."""
     if holds:
@@ -432,13 +440,16 @@ class TensorEnv:
     def _param_kind(self, p: cst.Param) -> str | None:
         ann = _annotation_text(p)
         if ann is not None:
+            if _CONTAINER_ANNOTATION.match(ann):
+                # `list[torch.Tensor]`, `Sequence[Tensor]`: a container, truthy by length, never a tensor
+                return TENSOR_SEQ if "Tensor" in ann and not ann.startswith(("dict", "Dict", "Mapping")) else PY_SEQ
             if "Tensor" in ann and _NON_TENSOR_ALTERNATIVE.search(ann):
                 return None  # `Union[int, Tensor]`, `float | Tensor`: could be either
             if "Tensor" in ann:
                 return BOOL_TENSOR if "Bool" in ann else TENSOR
             if ann in ("torch.Generator", "Generator") and p.default is None:
                 return GENERATOR
-            return CONST if PY_NON_TENSOR_ANNOTATIONS.match(ann) else None
+            return CONST if PY_NON_TENSOR_ANNOTATIONS.match(ann) or _union_of_non_tensors(ann) else None
         if p.default is not None and not (isinstance(p.default, cst.Name) and p.default.value == "None"):
             return CONST
         if NON_TENSOR_PARAM.match(p.name.value):
@@ -717,6 +728,8 @@ class TensorEnv:
             kind = self.names.get(name, "<unbound>")
             if kind == MODULE:
                 return TENSOR
+            if kind in (CONST, META):
+                return None  # `div_free(t)` with `div_free: Union[float, Callable[[float], float]]`
             if kind != "<unbound>":
                 return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
             if name in self.ctx.functions:

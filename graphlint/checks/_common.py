@@ -88,3 +88,22 @@ def inside_condition(ctx) -> bool:
             continue
         return False
     return False
+
+
+def _operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`a and b or c` → [a, b, c], in evaluation order."""
+    if isinstance(test, cst.BooleanOperation):
+        return _operands(test.left) + _operands(test.right)
+    return [test]
+
+
+def break_line_node(node: cst.If | cst.Assert, ctx) -> cst.CSTNode:
+    """Where Python puts the jump Dynamo breaks on: an operand's own jump (every operand of an
+    `and`/`or` chain but the last) is on that operand's line; the last jump is the `if`'s own, on
+    the line of the `if` keyword even when the test spans lines (measured: snntorch's
+    `spikegen.latency` breaks on its first operand's line, transformers' `_prefill` check on the `if`;
+    a multi-line `assert (a and b), msg` on `a`'s line: flow_matching's time-grid check)."""
+    for operand in _operands(node.test)[:-1]:
+        if ctx.needs_tensor_bool(operand):
+            return operand
+    return node

@@ -1,5 +1,6 @@
 import libcst as cst
 
+from graphlint.checks._common import break_line_node
 from graphlint.checks.base import Check
 
 
@@ -34,8 +35,9 @@ class TensorAssertMessage(Check):
     def visit_Assert(self, node: cst.Assert, ctx) -> None:
         if rewritten_by_dynamo(node, ctx) or not ctx.needs_tensor_bool(node.test):
             return
+        start = break_line_node(node, ctx)
         if _constant_message(node.msg):
             ctx.report(node, self.code, "`assert not t` / `assert t and u` on a tensor branches on its value "
-                                        "before the assert (Dynamo rewrites only `assert t`)")
+                                        "before the assert (Dynamo rewrites only `assert t`)", start_node=start)
         else:
-            ctx.report(node, self.code)
+            ctx.report(node, self.code, start_node=start)
