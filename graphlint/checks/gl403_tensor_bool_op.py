@@ -59,7 +59,9 @@ class TensorBoolOp(Check):
     def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx) -> None:
         if not isinstance(node.operator, cst.Not) or inside_condition(ctx):
             return
-        if isinstance(ctx.parent(), (cst.BooleanOperation, cst.UnaryOperation)):
+        # inside `a and not t` the `not` itself calls bool(t) (transformers' `has_encoder_input_ids`);
+        # the `and` does not report it, since `not t` is a Python bool
+        if isinstance(ctx.parent(), cst.UnaryOperation):
             return
         if ctx.is_tensor(node.expression):
             # measured on 2.13: after this break (GB0033) Dynamo traces nothing more of the function
