@@ -56,7 +56,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 6, third batch)
           "higher", "CoCa-pytorch", "mlp-mixer-pytorch",
           # held-out split (set 6, fourth batch)
-          "fast_bss_eval", "geotorch", "pytorch-nlp"):
+          "fast_bss_eval", "geotorch", "pytorch-nlp",
+          # held-out split (set 7)
+          "tensorly-torch", "loralib", "dadaptation", "siren-pytorch"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -75,5 +77,6 @@ import sentence_transformers, ignite.metrics, flow_matching.solver, rtdl_revisit
 import pytorch_optimizer, prodigyopt  # noqa: E401,F401
 import higher, coca_pytorch, mlp_mixer_pytorch  # noqa: E401,F401
 import fast_bss_eval, geotorch, torchnlp.nn  # noqa: E401,F401
+import tltorch, loralib, dadaptation, siren_pytorch  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
