@@ -58,7 +58,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 6, fourth batch)
           "fast_bss_eval", "geotorch", "pytorch-nlp",
           # held-out split (set 7)
-          "tensorly-torch", "loralib", "dadaptation", "siren-pytorch"):
+          "tensorly-torch", "loralib", "dadaptation", "siren-pytorch",
+          # held-out split (set 7, second batch)
+          "snac", "torchbnn", "torchfm"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -78,5 +80,6 @@ import pytorch_optimizer, prodigyopt  # noqa: E401,F401
 import higher, coca_pytorch, mlp_mixer_pytorch  # noqa: E401,F401
 import fast_bss_eval, geotorch, torchnlp.nn  # noqa: E401,F401
 import tltorch, loralib, dadaptation, siren_pytorch  # noqa: E401,F401
+import snac, torchbnn, torchfm.model.dfm  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
