@@ -6702,3 +6702,131 @@ def torchfm_ncf_step():
         return loss.detach()
     x = torch.stack([torch.randint(0, 20, (16,)), torch.randint(0, 30, (16,))], dim=1)
     return f, (x, torch.randint(0, 2, (16,)).float())
+
+
+# ==== held-out set 7, third batch (chosen 2026-11-21 by a helper blind to graphlint, see README.md)
+PACKAGES.update({
+    "deepctr-torch": {"dirs": ["deepctr_torch"], "split": "heldout"},
+})
+
+
+# ============================================================== deepctr-torch ==
+# held-out set 7. DeepCTR-Torch (shenweichen/DeepCTR-Torch) CTR / recommendation models, as in its
+# Quick-Start and examples (SparseFeat / DenseFeat / VarLenSparseFeat columns). The input tensor is built
+# as BaseModel.fit builds it (feature columns concatenated in feature_index order, float); the training
+# step is the body of fit's inner loop (sum-reduced loss + get_regularization_loss() + aux_loss).
+def _ctr_columns():
+    from deepctr_torch.inputs import DenseFeat, SparseFeat
+    return ([SparseFeat(f"C{i}", vocabulary_size=v, embedding_dim=4) for i, v in enumerate((5, 7, 3))]
+            + [DenseFeat(f"I{i}", 1) for i in range(2)])
+
+
+def _ctr_input(model, data):
+    return torch.cat([data[name].reshape(len(data[name]), -1).float() for name in model.feature_index], dim=-1)
+
+
+def _ctr_data(n=16):
+    data = {f"C{i}": torch.randint(0, v, (n,)) for i, v in enumerate((5, 7, 3))}
+    data.update({f"I{i}": torch.rand(n) for i in range(2)})
+    return data
+
+
+def _ctr_train_step(model):
+    import torch.nn.functional as F
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+
+    def f(x, y):
+        y_pred = model(x).squeeze(-1)
+        opt.zero_grad()
+        loss = F.binary_cross_entropy(y_pred, y, reduction="sum")
+        total = loss + model.get_regularization_loss() + model.aux_loss
+        total.backward()
+        opt.step()
+        return total.detach()
+    return f
+
+
+@entry("deepctr-torch", "DeepFM (Quick-Start: sparse + dense feature columns, task 'binary') training step as in fit")
+def deepctr_deepfm_step():
+    from deepctr_torch.models import DeepFM
+    cols = _ctr_columns()
+    model = DeepFM(linear_feature_columns=cols, dnn_feature_columns=cols, dnn_hidden_units=(16, 8), task="binary")
+    return _ctr_train_step(model), (_ctr_input(model, _ctr_data()), torch.randint(0, 2, (16,)).float())
+
+
+@entry("deepctr-torch", "xDeepFM (CIN), AutoInt and DCN (matrix cross) eval forwards, as in predict")
+def deepctr_xdeepfm_autoint_dcn():
+    from deepctr_torch.models import DCN, AutoInt, xDeepFM
+    cols = _ctr_columns()
+    models = [xDeepFM(cols, cols, dnn_hidden_units=(16,), cin_layer_size=(8, 8)),
+              AutoInt(cols, cols, att_layer_num=2, att_head_num=2, dnn_hidden_units=(16,)),
+              DCN(cols, cols, cross_num=2, cross_parameterization="matrix", dnn_hidden_units=(16,))]
+    for m in models:
+        m.eval()
+    x = _ctr_input(models[0], _ctr_data())
+
+    def f(x):
+        with torch.no_grad():
+            return [m(x) for m in models]
+    return f, (x,)
+
+
+def _din_columns_and_data(n=8):
+    from deepctr_torch.inputs import DenseFeat, SparseFeat, VarLenSparseFeat
+    cols = [SparseFeat("user", 3, embedding_dim=8), SparseFeat("gender", 2, embedding_dim=8),
+            SparseFeat("item_id", 3 + 1, embedding_dim=8), SparseFeat("cate_id", 2 + 1, embedding_dim=8),
+            DenseFeat("pay_score", 1)]
+    cols += [VarLenSparseFeat(SparseFeat("hist_item_id", vocabulary_size=3 + 1, embedding_dim=8, embedding_name="item_id"),
+                              maxlen=4, length_name="seq_length"),
+             VarLenSparseFeat(SparseFeat("hist_cate_id", 2 + 1, embedding_dim=8, embedding_name="cate_id"),
+                              maxlen=4, length_name="seq_length")]
+    seq_length = torch.randint(1, 5, (n,))
+    mask = torch.arange(4)[None, :] < seq_length[:, None]
+    data = {"user": torch.randint(0, 3, (n,)), "gender": torch.randint(0, 2, (n,)),
+            "item_id": torch.randint(1, 4, (n,)), "cate_id": torch.randint(1, 3, (n,)),
+            "pay_score": torch.rand(n), "hist_item_id": torch.randint(1, 4, (n, 4)) * mask,
+            "hist_cate_id": torch.randint(1, 3, (n, 4)) * mask, "seq_length": seq_length}
+    return cols, data
+
+
+@entry("deepctr-torch", "DIN (behaviour sequences hist_item_id / hist_cate_id, Dice attention) training step (run_din example)")
+def deepctr_din_step():
+    from deepctr_torch.models import DIN
+    cols, data = _din_columns_and_data()
+    model = DIN(cols, ["item_id", "cate_id"], dnn_hidden_units=(16, 8), att_hidden_size=(16, 8),
+                att_weight_normalization=True)
+    return _ctr_train_step(model), (_ctr_input(model, data), torch.randint(0, 2, (8,)).float())
+
+
+@entry("deepctr-torch", "DIEN (gru_type 'AUGRU', no negative sampling) eval forward (run_dien example)")
+def deepctr_dien_forward():
+    from deepctr_torch.models import DIEN
+    cols, data = _din_columns_and_data()
+    model = DIEN(cols, ["item_id", "cate_id"], dnn_hidden_units=[4, 4, 4], dnn_dropout=0.6, gru_type="AUGRU",
+                 use_negsampling=False)
+    model.eval()
+
+    def f(x):
+        with torch.no_grad():
+            return model(x)
+    return f, (_ctr_input(model, data),)
+
+
+@entry("deepctr-torch", "MMOE multi-task model (two 'binary' tasks) training step with one loss per task, as in fit")
+def deepctr_mmoe_step():
+    import torch.nn.functional as F
+    from deepctr_torch.models import MMOE
+    cols = _ctr_columns()
+    model = MMOE(cols, num_experts=3, expert_dnn_hidden_units=(16, 8), gate_dnn_hidden_units=(8,),
+                 tower_dnn_hidden_units=(8,), task_types=["binary", "binary"], task_names=["ctr", "ctcvr"])
+    opt = torch.optim.Adagrad(model.parameters(), lr=0.01)
+
+    def f(x, y):
+        y_pred = model(x)
+        opt.zero_grad()
+        loss = sum(F.binary_cross_entropy(y_pred[:, i], y[:, i], reduction="sum") for i in range(2))
+        total = loss + model.get_regularization_loss() + model.aux_loss
+        total.backward()
+        opt.step()
+        return total.detach()
+    return f, (_ctr_input(model, _ctr_data()), torch.randint(0, 2, (16, 2)).float())

@@ -60,7 +60,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 7)
           "tensorly-torch", "loralib", "dadaptation", "siren-pytorch",
           # held-out split (set 7, second batch)
-          "snac", "torchbnn", "torchfm"):
+          "snac", "torchbnn", "torchfm",
+          # held-out split (set 7, third batch)
+          "deepctr-torch"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -81,5 +83,6 @@ import higher, coca_pytorch, mlp_mixer_pytorch  # noqa: E401,F401
 import fast_bss_eval, geotorch, torchnlp.nn  # noqa: E401,F401
 import tltorch, loralib, dadaptation, siren_pytorch  # noqa: E401,F401
 import snac, torchbnn, torchfm.model.dfm  # noqa: E401,F401
+import deepctr_torch.models  # noqa: F401
 print("ok:", __import__("sys").prefix)
 PY
