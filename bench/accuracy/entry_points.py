@@ -6830,3 +6830,87 @@ def deepctr_mmoe_step():
         opt.step()
         return total.detach()
     return f, (_ctr_input(model, _ctr_data()), torch.randint(0, 2, (16, 2)).float())
+
+
+# ==== held-out set 7, fourth batch (chosen 2026-11-21 by a helper blind to graphlint, see README.md)
+PACKAGES.update({
+    "skorch": {"dirs": ["skorch"], "split": "heldout"},
+})
+
+
+# ===================================================================== skorch ==
+# held-out set 7. skorch (scikit-learn compatible wrapper for PyTorch), as in its README / docs: a
+# NeuralNetClassifier around a small module, initialize(), then the per-batch training and validation
+# steps that fit runs, inference, and partial_fit for one epoch; gradient clipping callback.
+class _SkorchModule(torch.nn.Module):
+    def __init__(self, num_units=10, nonlin=torch.nn.ReLU()):
+        super().__init__()
+        self.dense0 = torch.nn.Linear(20, num_units)
+        self.nonlin = nonlin
+        self.dropout = torch.nn.Dropout(0.5)
+        self.dense1 = torch.nn.Linear(num_units, 10)
+        self.output = torch.nn.Linear(10, 2)
+
+    def forward(self, X, **kwargs):
+        X = self.nonlin(self.dense0(X))
+        X = self.dropout(X)
+        X = self.nonlin(self.dense1(X))
+        return torch.softmax(self.output(X), dim=-1)
+
+
+def _skorch_data(n=32):
+    return torch.randn(n, 20), torch.randint(0, 2, (n,))
+
+
+@entry("skorch", "NeuralNetClassifier (README module, lr 0.1) initialize(), then train_step on one batch (what fit runs per batch)")
+def skorch_train_step():
+    from skorch import NeuralNetClassifier
+    net = NeuralNetClassifier(_SkorchModule, max_epochs=1, lr=0.1, iterator_train__shuffle=True).initialize()
+
+    def f(X, y):
+        step = net.train_step((X, y))
+        return step["loss"], step["y_pred"]
+    return f, _skorch_data()
+
+
+@entry("skorch", "NeuralNetClassifier validation_step + evaluation_step + infer, with a GradientNormClipping callback")
+def skorch_validation_infer():
+    from skorch import NeuralNetClassifier
+    from skorch.callbacks import GradientNormClipping
+    net = NeuralNetClassifier(_SkorchModule, module__num_units=16, optimizer=torch.optim.Adam, lr=1e-3,
+                              callbacks=[GradientNormClipping(gradient_clip_value=1.0)]).initialize()
+
+    def f(X, y):
+        train = net.train_step((X, y))
+        val = net.validation_step((X, y))
+        with torch.no_grad():
+            y_eval = net.evaluation_step((X, y))
+        return train["loss"], val["loss"], y_eval, net.infer(X)
+    return f, _skorch_data()
+
+
+@entry("skorch", "NeuralNetRegressor partial_fit for one epoch on 32 samples (train/valid split, PrintLog, EpochScoring)", calls=1)
+def skorch_regressor_partial_fit():
+    from skorch import NeuralNetRegressor
+    module = torch.nn.Sequential(torch.nn.Linear(20, 16), torch.nn.ReLU(), torch.nn.Linear(16, 1))
+    net = NeuralNetRegressor(module, max_epochs=1, lr=0.05, batch_size=8, verbose=1)
+
+    def f(X, y):
+        net.partial_fit(X, y)
+        return net.history[-1, "train_loss"]
+    X, _ = _skorch_data()
+    return f, (X, torch.randn(32, 1))
+
+
+@entry("skorch", "NeuralNetBinaryClassifier (BCEWithLogits) train_step, then predict_proba on a tensor")
+def skorch_binary_classifier():
+    from skorch import NeuralNetBinaryClassifier
+    module = torch.nn.Sequential(torch.nn.Linear(20, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1), torch.nn.Flatten(0))
+    net = NeuralNetBinaryClassifier(module, lr=0.1, optimizer=torch.optim.SGD,
+                                    optimizer__momentum=0.9).initialize()
+
+    def f(X, y):
+        step = net.train_step((X, y))
+        return step["loss"], net.predict_proba(X)
+    X, y = _skorch_data()
+    return f, (X, y.float())

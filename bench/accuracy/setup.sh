@@ -62,7 +62,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 7, second batch)
           "snac", "torchbnn", "torchfm",
           # held-out split (set 7, third batch)
-          "deepctr-torch"):
+          "deepctr-torch",
+          # held-out split (set 7, fourth batch)
+          "skorch", "tabulate"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -84,5 +86,6 @@ import fast_bss_eval, geotorch, torchnlp.nn  # noqa: E401,F401
 import tltorch, loralib, dadaptation, siren_pytorch  # noqa: E401,F401
 import snac, torchbnn, torchfm.model.dfm  # noqa: E401,F401
 import deepctr_torch.models  # noqa: F401
+import skorch  # noqa: F401
 print("ok:", __import__("sys").prefix)
 PY
