@@ -6914,3 +6914,52 @@ def skorch_binary_classifier():
         return step["loss"], net.predict_proba(X)
     X, y = _skorch_data()
     return f, (X, y.float())
+
+
+# ==== held-out set 7, fifth batch (chosen 2026-11-21 by a helper blind to graphlint, see README.md)
+PACKAGES.update({
+    "madgrad": {"dirs": ["madgrad"], "split": "heldout"},
+})
+
+
+# ==================================================================== madgrad ==
+# held-out set 7. MADGRAD and MirrorMADGRAD (facebookresearch/madgrad), as in its README: drop-in
+# optimizers (lr 1e-2, momentum 0.9, optional decoupled weight decay).
+@entry("madgrad", "MADGRAD(lr=1e-2, momentum=0.9, weight_decay=1e-4, decouple_decay=True) training step of a small CNN")
+def madgrad_step():
+    from madgrad import MADGRAD
+    model = torch.nn.Sequential(torch.nn.Conv2d(1, 4, 3), torch.nn.ReLU(), torch.nn.Flatten(),
+                                torch.nn.Linear(4 * 6 * 6, 3))
+    opt = MADGRAD(model.parameters(), lr=1e-2, momentum=0.9, weight_decay=1e-4, decouple_decay=True)
+
+    def f(x, y):
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(4, 1, 8, 8), torch.randint(0, 3, (4,)))
+
+
+@entry("madgrad", "MirrorMADGRAD(lr=1e-3) and MADGRAD(momentum=0) steps with a closure on an MLP regression")
+def madgrad_mirror_closure():
+    from madgrad import MADGRAD, MirrorMADGRAD
+    a = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.Tanh(), torch.nn.Linear(16, 1))
+    b = torch.nn.Linear(8, 1)
+    opt_a = MirrorMADGRAD(a.parameters(), lr=1e-3)
+    opt_b = MADGRAD(b.parameters(), lr=1e-2, momentum=0.0)
+
+    def f(x, y):
+        def closure_a():
+            opt_a.zero_grad()
+            loss = torch.nn.functional.mse_loss(a(x), y)
+            loss.backward()
+            return loss
+
+        def closure_b():
+            opt_b.zero_grad()
+            loss = torch.nn.functional.mse_loss(b(x), y)
+            loss.backward()
+            return loss
+        return opt_a.step(closure_a).detach(), opt_b.step(closure_b).detach()
+    return f, (torch.randn(10, 8), torch.randn(10, 1))

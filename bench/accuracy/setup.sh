@@ -64,7 +64,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 7, third batch)
           "deepctr-torch",
           # held-out split (set 7, fourth batch)
-          "skorch", "tabulate"):
+          "skorch", "tabulate",
+          # held-out split (set 7, fifth batch)
+          "madgrad"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -87,5 +89,6 @@ import tltorch, loralib, dadaptation, siren_pytorch  # noqa: E401,F401
 import snac, torchbnn, torchfm.model.dfm  # noqa: E401,F401
 import deepctr_torch.models  # noqa: F401
 import skorch  # noqa: F401
+import madgrad  # noqa: F401
 print("ok:", __import__("sys").prefix)
 PY
