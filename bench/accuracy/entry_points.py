@@ -6963,3 +6963,84 @@ def madgrad_mirror_closure():
             return loss
         return opt_a.step(closure_a).detach(), opt_b.step(closure_b).detach()
     return f, (torch.randn(10, 8), torch.randn(10, 1))
+
+
+# ==== held-out set 7, sixth batch (chosen 2026-11-21 by a helper blind to graphlint, see README.md)
+PACKAGES.update({
+    "lambda-networks": {"dirs": ["lambda_networks"], "split": "heldout"},
+    "g-mlp-pytorch": {"dirs": ["g_mlp_pytorch"], "split": "heldout"},
+})
+
+
+# ============================================================ lambda-networks ==
+# held-out set 7. LambdaNetworks (lucidrains/lambda-networks), as in its README: LambdaLayer with a
+# local positional context (r) or global relative positions (n), used inside a small conv net.
+@entry("lambda-networks", "LambdaLayer with local contexts (r 7, heads 4, dim_u 1) in a conv classifier, training step")
+def lambda_local_step():
+    from lambda_networks import LambdaLayer
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 3, padding=1),
+                                LambdaLayer(dim=16, dim_out=16, r=7, dim_k=8, heads=4, dim_u=1),
+                                torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(16, 5))
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+
+    def f(x, y):
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(2, 3, 12, 12), torch.randint(0, 5, (2,)))
+
+
+@entry("lambda-networks", "LambdaLayer with global relative position embeddings (n 8 = h = w, dim_u 2), eval forward")
+def lambda_global_forward():
+    from lambda_networks import LambdaLayer
+    layer = LambdaLayer(dim=16, dim_out=32, n=8, dim_k=8, heads=4, dim_u=2).eval()
+
+    def f(x):
+        with torch.no_grad():
+            return layer(x)
+    return f, (torch.randn(2, 16, 8, 8),)
+
+
+# ============================================================== g-mlp-pytorch ==
+# held-out set 7. gMLP / aMLP ("Pay Attention to MLPs", lucidrains/g-mlp-pytorch), as in its README:
+# language-model gMLP (circulant matrix, tiny attention), gMLPVision, and the autoregressive wrapper.
+@entry("g-mlp-pytorch", "gMLP language model (circulant_matrix, act Tanh, README) + aMLP (attn_dim 16, causal) forwards")
+def gmlp_language_models():
+    from g_mlp_pytorch import gMLP
+    m1 = gMLP(num_tokens=100, dim=32, depth=2, seq_len=16, circulant_matrix=True, act=torch.nn.Tanh())
+    m2 = gMLP(num_tokens=100, dim=32, depth=2, seq_len=16, heads=2, attn_dim=16, causal=True)
+
+    def f(tokens):
+        return m1(tokens), m2(tokens)
+    return f, (torch.randint(0, 100, (2, 16)),)
+
+
+@entry("g-mlp-pytorch", "gMLPVision (image 32, patch 8, prob_survival 0.9) classifier training step")
+def gmlp_vision_step():
+    from g_mlp_pytorch import gMLPVision
+    model = gMLPVision(image_size=32, patch_size=8, num_classes=5, dim=32, depth=2, prob_survival=0.9)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+
+    def f(img, y):
+        loss = torch.nn.functional.cross_entropy(model(img), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(2, 3, 32, 32), torch.randint(0, 5, (2,)))
+
+
+@entry("g-mlp-pytorch", "AutoregressiveWrapper(causal gMLP) loss backward, then generate 4 tokens (top-k sampling)")
+def gmlp_autoregressive():
+    from g_mlp_pytorch import gMLP
+    from g_mlp_pytorch.autoregressive_wrapper import AutoregressiveWrapper
+    model = AutoregressiveWrapper(gMLP(num_tokens=50, dim=32, depth=2, seq_len=12, causal=True))
+
+    def f(seq):
+        loss = model(seq)
+        loss.backward()
+        out = model.generate(seq[:, :12], 4)
+        return loss.detach(), out
+    return f, (torch.randint(0, 50, (2, 13)),)

@@ -66,7 +66,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 7, fourth batch)
           "skorch", "tabulate",
           # held-out split (set 7, fifth batch)
-          "madgrad"):
+          "madgrad",
+          # held-out split (set 7, sixth batch)
+          "lambda-networks", "g-mlp-pytorch"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -90,5 +92,6 @@ import snac, torchbnn, torchfm.model.dfm  # noqa: E401,F401
 import deepctr_torch.models  # noqa: F401
 import skorch  # noqa: F401
 import madgrad  # noqa: F401
+import lambda_networks, g_mlp_pytorch  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
