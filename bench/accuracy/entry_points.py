@@ -7044,3 +7044,112 @@ def gmlp_autoregressive():
         out = model.generate(seq[:, :12], 4)
         return loss.detach(), out
     return f, (torch.randint(0, 50, (2, 13)),)
+
+
+# ==== held-out set 7, seventh batch (chosen 2026-11-21 by a helper blind to graphlint, see README.md)
+PACKAGES.update({
+    "torcheval": {"dirs": ["torcheval"], "split": "heldout"},
+})
+
+
+# ================================================================== torcheval ==
+# held-out set 7. TorchEval (pytorch/torcheval) metrics, as in its docs: class metrics (update over
+# batches, compute) and the functional forms; classification, ranking, regression, text, aggregation.
+@entry("torcheval", "MulticlassAccuracy (micro and macro), MulticlassF1Score, MulticlassPrecision/Recall, MulticlassConfusionMatrix: update x2, compute")
+def torcheval_multiclass():
+    from torcheval.metrics import (MulticlassAccuracy, MulticlassConfusionMatrix, MulticlassF1Score,
+                                   MulticlassPrecision, MulticlassRecall)
+    metrics = [MulticlassAccuracy(), MulticlassAccuracy(average="macro", num_classes=4),
+               MulticlassF1Score(num_classes=4, average="macro"), MulticlassPrecision(num_classes=4, average=None),
+               MulticlassRecall(num_classes=4, average="weighted"), MulticlassConfusionMatrix(4)]
+
+    def f(logits, target):
+        for m in metrics:
+            m.reset()
+            m.update(logits, target)
+            m.update(logits.flip(0), target)
+        return [m.compute() for m in metrics]
+    return f, (torch.randn(16, 4), torch.randint(0, 4, (16,)))
+
+
+@entry("torcheval", "BinaryAUROC, BinaryAUPRC, BinaryBinnedAUROC (threshold 10), BinaryNormalizedEntropy, BinaryRecallAtFixedPrecision")
+def torcheval_binary_curves():
+    from torcheval.metrics import (BinaryAUPRC, BinaryAUROC, BinaryBinnedAUROC, BinaryNormalizedEntropy,
+                                   BinaryRecallAtFixedPrecision)
+    metrics = [BinaryAUROC(), BinaryAUPRC(), BinaryBinnedAUROC(threshold=10), BinaryNormalizedEntropy(),
+               BinaryRecallAtFixedPrecision(min_precision=0.5)]
+
+    def f(scores, target):
+        for m in metrics:
+            m.reset()
+            m.update(scores, target)
+        return [m.compute() for m in metrics]
+    return f, (torch.rand(32), torch.randint(0, 2, (32,)).float())
+
+
+@entry("torcheval", "functional multiclass_auroc, multilabel_accuracy (hamming), topk_multilabel_accuracy, binary_f1_score, multiclass_precision_recall_curve")
+def torcheval_functional_classification():
+    from torcheval.metrics.functional import (binary_f1_score, multiclass_auroc, multiclass_precision_recall_curve,
+                                              multilabel_accuracy, topk_multilabel_accuracy)
+
+    def f(logits, target, ml_scores, ml_target):
+        return (multiclass_auroc(logits, target, num_classes=3),
+                multilabel_accuracy(ml_scores, ml_target, criteria="hamming"),
+                topk_multilabel_accuracy(ml_scores, ml_target, criteria="overlap", k=2),
+                binary_f1_score(ml_scores[:, 0], ml_target[:, 0]),
+                multiclass_precision_recall_curve(logits, target, num_classes=3))
+    return f, (torch.randn(12, 3), torch.randint(0, 3, (12,)), torch.rand(12, 4), torch.randint(0, 2, (12, 4)))
+
+
+@entry("torcheval", "ranking: HitRate(k 3), ReciprocalRank, RetrievalPrecision(k 2), ClickThroughRate, WeightedCalibration")
+def torcheval_ranking_ctr():
+    from torcheval.metrics import ClickThroughRate, HitRate, ReciprocalRank, RetrievalPrecision, WeightedCalibration
+    hit, rr, rp = HitRate(k=3), ReciprocalRank(), RetrievalPrecision(k=2)
+    ctr, cal = ClickThroughRate(), WeightedCalibration()
+
+    def f(scores, target, clicks, weights):
+        for m in (hit, rr, rp, ctr, cal):
+            m.reset()
+        hit.update(scores, target)
+        rr.update(scores, target)
+        rp.update(scores[0], (scores[0] > 0).long())
+        ctr.update(clicks, weights)
+        cal.update(torch.sigmoid(scores[:, 0]), clicks.float(), weights)
+        return hit.compute(), rr.compute(), rp.compute(), ctr.compute(), cal.compute()
+    return f, (torch.randn(6, 5), torch.randint(0, 5, (6,)), torch.randint(0, 2, (6,)), torch.rand(6))
+
+
+@entry("torcheval", "regression and aggregation: MeanSquaredError (multioutput), R2Score, Mean (weighted), Sum, Max, Min, Cat, PeakSignalNoiseRatio")
+def torcheval_regression_aggregation():
+    from torcheval.metrics import Cat, Max, Mean, MeanSquaredError, Min, PeakSignalNoiseRatio, R2Score, Sum
+    mse, r2 = MeanSquaredError(multioutput="raw_values"), R2Score()
+    mean, s, mx, mn, cat = Mean(), Sum(), Max(), Min(), Cat()
+    psnr = PeakSignalNoiseRatio(data_range=1.0)
+
+    def f(pred, target, img, img2):
+        for m in (mse, r2, mean, s, mx, mn, cat, psnr):
+            m.reset()
+        mse.update(pred, target)
+        r2.update(pred[:, 0], target[:, 0])
+        mean.update(pred[:, 0], weight=target[:, 1].abs())
+        s.update(pred)
+        mx.update(pred)
+        mn.update(pred)
+        cat.update(pred)
+        cat.update(target)
+        psnr.update(img, img2)
+        return [m.compute() for m in (mse, r2, mean, s, mx, mn, cat, psnr)]
+    return f, (torch.randn(10, 2), torch.randn(10, 2), torch.rand(2, 3, 8, 8), torch.rand(2, 3, 8, 8))
+
+
+@entry("torcheval", "text: Perplexity over logits with ignore_index, and functional perplexity")
+def torcheval_perplexity():
+    from torcheval.metrics import Perplexity
+    from torcheval.metrics.functional import perplexity
+    metric = Perplexity(ignore_index=0)
+
+    def f(logits, target):
+        metric.reset()
+        metric.update(logits, target)
+        return metric.compute(), perplexity(logits, target)
+    return f, (torch.randn(2, 8, 20), torch.randint(0, 20, (2, 8)))

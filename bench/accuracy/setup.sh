@@ -68,7 +68,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 7, fifth batch)
           "madgrad",
           # held-out split (set 7, sixth batch)
-          "lambda-networks", "g-mlp-pytorch"):
+          "lambda-networks", "g-mlp-pytorch",
+          # held-out split (set 7, seventh batch)
+          "torcheval"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -93,5 +95,6 @@ import deepctr_torch.models  # noqa: F401
 import skorch  # noqa: F401
 import madgrad  # noqa: F401
 import lambda_networks, g_mlp_pytorch  # noqa: E401,F401
+import torcheval.metrics  # noqa: F401
 print("ok:", __import__("sys").prefix)
 PY
