@@ -26,13 +26,15 @@ _UNBOUND = object()
 LOOP_NOTE = " (inside a loop: Dynamo then skips the whole function, which runs eagerly)"
 
 
-def _isinstance_narrowing(test: cst.BaseExpression) -> str | None:
+def _isinstance_narrowing(test: cst.BaseExpression, when_false: bool = False) -> str | None:
     """The name that `isinstance(name, <not a Tensor>)` or `not torch.is_tensor(name)` (alone or left
-    of `and`) narrows to a non-tensor."""
+    of `and`) narrows to a non-tensor when true; with when_false, the name that a false test narrows
+    (`isinstance(x, torch.Tensor)` left of `or`)."""
     left = test.left if isinstance(test, cst.BooleanOperation) else test
     negated = isinstance(left, cst.UnaryOperation) and isinstance(left.operator, cst.Not)
     if negated:
         left = left.expression
+    negated ^= when_false
     if not (isinstance(left, cst.Call) and left.args and isinstance(left.args[0].value, cst.Name)):
         return None
     name = left.args[0].value.value
@@ -148,10 +150,8 @@ class CheckContext:
             decided = self.default_value(test.left)
             if decided is not NOT_LITERAL and bool(decided) == isinstance(test.operator, cst.Or):
                 return False  # with the parameters' defaults the right side never runs
-            if isinstance(test.operator, cst.And):
-                narrowed = _isinstance_narrowing(test.left)
-            else:  # `isinstance(x, torch.Tensor) or x != 1.0`: on the right, x is no tensor (pytorch-optimizer)
-                narrowed = _isinstance_narrowing(cst.UnaryOperation(operator=cst.Not(), expression=test.left))
+            # `isinstance(x, torch.Tensor) or x != 1.0`: on the right, x is no tensor (pytorch-optimizer)
+            narrowed = _isinstance_narrowing(test.left, when_false=isinstance(test.operator, cst.Or))
             if narrowed is None:
                 return self.needs_tensor_bool(test.right)
             # `isinstance(t, int) and t < 2`: on the right, t is not a tensor

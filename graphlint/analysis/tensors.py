@@ -12,6 +12,7 @@ same-file helpers (inferred on demand, cached, cycle-safe).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Callable
 
 import libcst as cst
@@ -149,76 +150,78 @@ STR_ONLY_METHODS = frozenset({"startswith", "endswith", "removesuffix", "removep
                               "strip", "lstrip", "rstrip", "format", "encode", "isdigit", "isidentifier"})
 
 
-def scalar_evidence(fn: cst.FunctionDef) -> set[str]:
-    """Names the body uses as Python ints or strings: `f(..., k=p)` for an int keyword, `range(p)`,
-    `p.endswith(...)`."""
-    found: set[str] = set()
+@dataclass(frozen=True)
+class BodyEvidence:
+    """How a function body uses plain names, read in one pass (what `seed_function` weighs)."""
 
-    class _Evidence(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            func = node.func
-            if (isinstance(func, cst.Attribute) and func.attr.value in STR_ONLY_METHODS
-                    and isinstance(func.value, cst.Name)):
-                found.add(func.value.value)
-            for a in node.args:
-                if a.keyword is not None and a.keyword.value in INT_KEYWORDS and isinstance(a.value, cst.Name):
-                    found.add(a.value.value)
-            if isinstance(node.func, cst.Name) and node.func.value == "range":
-                found.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
-
-    fn.body.visit(_Evidence())
-    return found
+    tensors: frozenset[str]  # `p.shape`, `p.sum()`, `torch.f(p)`, `self.layer(p)`, `a @ p`
+    # handed to `self.helper(a, flag)` (maybe a method of a base class): weaker than `self.layer(p)`,
+    # since an optional `flag=None` handed on is usually an option
+    passed_on: frozenset[str]
+    numbers: frozenset[str]  # Python ints or strings: `f(..., k=p)` for an int keyword, `range(p)`, `p.endswith()`
 
 
-def tensor_evidence(fn: cst.FunctionDef, imports: ImportTable, submodules: frozenset | set | None = None,
-                    passed_on: set[str] | None = None) -> set[str]:
-    """Names the body uses as tensors: `p.shape`, `p.sum()`, `torch.f(p)`, `self.layer(p)`, `t[p]`...
+class _EvidenceCollector(cst.CSTVisitor):
+    def __init__(self, imports: ImportTable, submodules: frozenset | set | None) -> None:
+        self.imports = imports
+        self.submodules = submodules  # the class's module attributes, when known
+        self.tensors: set[str] = set()
+        self.passed_on: set[str] = set()
+        self.numbers: set[str] = set()
 
-    submodules: the class's module attributes, when known. A call of anything else on `self`
-    (`self.helper(a, flag)`, maybe a method of a base class) is weaker evidence than `self.layer(p)`:
-    its names go to `passed_on` instead (an optional `flag=None` handed on is usually an option).
-    """
-    found: set[str] = set()
-    passed_on = set() if passed_on is None else passed_on
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if isinstance(node.value, cst.Name) and node.attr.value in TENSOR_EVIDENCE:
+            self.tensors.add(node.value.value)
 
-    class _Evidence(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if isinstance(node.value, cst.Name) and node.attr.value in TENSOR_EVIDENCE:
-                found.add(node.value.value)
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if isinstance(node.operator, cst.MatrixMultiply):
+            self.tensors.update(side.value for side in (node.left, node.right) if isinstance(side, cst.Name))
 
-        def visit_Call(self, node: cst.Call) -> None:
-            qual = imports.resolve(node.func) or ""
-            func = node.func
-            by_torch = qual.startswith("torch.") and not qual.startswith(TORCH_NON_TENSOR_PREFIXES)
-            by_self = (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
-                       and func.value.value == "self")
-            if by_self and submodules is not None and func.attr.value not in submodules:
-                passed_on.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
-                return
-            by_einops = qual.startswith("einops.")
-            by_method = (isinstance(func, cst.Attribute) and func.attr.value in TENSOR_ARG_METHODS
-                         and isinstance(func.value, cst.Name))
-            positional = [a.value for a in node.args if a.keyword is None and a.star == ""]
-            if by_method:
-                # `x.gather(dim, index)`, `x.masked_fill(mask, value)`, `x.mul(0.5)`: only some are tensors
-                wanted = TENSOR_ARG_POSITIONS.get(func.attr.value)
-                names = positional if wanted is None else [positional[i] for i in wanted if i < len(positional)]
-            elif by_self:
-                names = positional
-            elif (by_torch and qual not in TORCH_FACTORIES) or by_einops:
-                names = positional[:1]  # torch.clamp(x, lo): only x is surely a tensor
-            else:
-                names = []
-            found.update(n.value for n in names if isinstance(n, cst.Name))
+    def visit_Call(self, node: cst.Call) -> None:
+        self._number_uses(node)
+        self._tensor_uses(node)
 
-        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-            if isinstance(node.operator, cst.MatrixMultiply):
-                for side in (node.left, node.right):
-                    if isinstance(side, cst.Name):
-                        found.add(side.value)
+    def _number_uses(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in STR_ONLY_METHODS and isinstance(func.value, cst.Name):
+            self.numbers.add(func.value.value)
+        self.numbers.update(a.value.value for a in node.args if a.keyword is not None
+                            and a.keyword.value in INT_KEYWORDS and isinstance(a.value, cst.Name))
+        if isinstance(func, cst.Name) and func.value == "range":
+            self.numbers.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
 
-    fn.body.visit(_Evidence())
-    return found
+    def _tensor_uses(self, node: cst.Call) -> None:
+        func = node.func
+        qual = self.imports.resolve(func) or ""
+        by_self = isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"
+        if by_self and self.submodules is not None and func.attr.value not in self.submodules:
+            self.passed_on.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
+            return
+        by_torch = qual.startswith("torch.") and not qual.startswith(TORCH_NON_TENSOR_PREFIXES)
+        by_method = (isinstance(func, cst.Attribute) and func.attr.value in TENSOR_ARG_METHODS
+                     and isinstance(func.value, cst.Name))
+        positional = [a.value for a in node.args if a.keyword is None and a.star == ""]
+        if by_method:
+            # `x.gather(dim, index)`, `x.masked_fill(mask, value)`, `x.mul(0.5)`: only some are tensors
+            wanted = TENSOR_ARG_POSITIONS.get(func.attr.value)
+            names = positional if wanted is None else [positional[i] for i in wanted if i < len(positional)]
+        elif by_self:
+            names = positional
+        elif (by_torch and qual not in TORCH_FACTORIES) or qual.startswith("einops."):
+            names = positional[:1]  # torch.clamp(x, lo): only x is surely a tensor
+        else:
+            names = []
+        self.tensors.update(n.value for n in names if isinstance(n, cst.Name))
+
+
+def body_evidence(fn: cst.FunctionDef, imports: ImportTable,
+                  submodules: frozenset | set | None = None) -> BodyEvidence:
+    collector = _EvidenceCollector(imports, submodules)
+    fn.body.visit(collector)
+    return BodyEvidence(frozenset(collector.tensors), frozenset(collector.passed_on), frozenset(collector.numbers))
+
+
+_NO_EVIDENCE = BodyEvidence(frozenset(), frozenset(), frozenset())
 
 
 def join(a: str | None, b: str | None) -> str | None:
@@ -280,6 +283,16 @@ class FileContext:
         self._returns: dict[str, str | None] = {}
         self._in_progress: set[str] = set()
         self._attr_kinds: dict[str, dict[str, str | None]] = {}
+        self._evidence: dict[int, BodyEvidence] = {}
+
+    def evidence(self, fn: cst.FunctionDef, cls: ClassInfo | None) -> BodyEvidence:
+        """How `fn`'s body uses names (none outside torch code), read once per function: it is seeded
+        again for every return kind and attribute pass that needs it."""
+        if not self.torch_file:
+            return _NO_EVIDENCE
+        if id(fn) not in self._evidence:
+            self._evidence[id(fn)] = body_evidence(fn, self.imports, cls.module_attrs if cls is not None else None)
+        return self._evidence[id(fn)]
 
     def attribute_kinds(self, class_name: str) -> dict[str, str | None]:
         """Tensor-valued `self.<attr>` of a class, from what its methods assign to them.
@@ -412,11 +425,9 @@ class TensorEnv:
         from_callers: the kind every traced call site in this file passes (unannotated params only)."""
         from_callers = from_callers or {}
         params = fn.params
-        submodules = self.cls.module_attrs if self.cls is not None else None
-        passed_on: set[str] = set()
-        evidence = tensor_evidence(fn, self.ctx.imports, submodules, passed_on) if self.ctx.torch_file else set()
-        self.used_as_tensor = set(evidence)
-        numbers = scalar_evidence(fn) if self.ctx.torch_file else set()
+        uses = self.ctx.evidence(fn, self.cls)
+        self.used_as_tensor = set(uses.tensors)
+        evidence = set(uses.tensors)
         ordered = list(params.posonly_params) + list(params.params)
         for i, p in enumerate(ordered + list(params.kwonly_params)):
             name = p.name.value
@@ -425,10 +436,10 @@ class TensorEnv:
                 continue
             kind = self._param_kind(p) if self.ctx.torch_file else None
             optional = isinstance(p.default, cst.Name) and p.default.value == "None"
-            if not optional and name in passed_on:
+            if not optional and name in uses.passed_on:
                 evidence.add(name)
             if kind == TENSOR and p.annotation is None and (
-                    name in numbers or name not in evidence and name not in TENSOR_PARAM_NAMES):
+                    name in uses.numbers or name not in evidence and name not in TENSOR_PARAM_NAMES):
                 kind = None  # no sign that it holds a tensor, or used as an int (`topk(x, k=k)`): do not guess
             if p.annotation is None and from_callers.get(name) is not None:
                 kind = from_callers[name]  # what the callers actually pass beats a guess from the name

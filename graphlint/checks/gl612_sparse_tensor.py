@@ -1,4 +1,5 @@
 import libcst as cst
+import libcst.matchers as m
 
 from graphlint.checks.base import Check
 
@@ -44,19 +45,11 @@ class SparseTensor(Check):
         self._after_first = True
 
 
+_LAYOUT_TEST = m.Attribute(attr=m.Name("is_sparse") | m.Name("layout"))
+
+
 def _behind_sparse_test(ctx) -> bool:
     """`V._values() if V.is_sparse else V`: code written for both layouts (torchnmf); a dense
     tensor never takes that branch, so nothing says the tensor really is sparse."""
-    for parent in ctx.parents:
-        test = parent.test if isinstance(parent, (cst.If, cst.IfExp, cst.While)) else None
-        if test is not None and any(isinstance(n, cst.Attribute) and n.attr.value in ("is_sparse", "layout")
-                                    for n in _walk(test)):
-            return True
-    return False
-
-
-def _walk(node: cst.CSTNode):
-    yield node
-    for child in node.children:
-        yield from _walk(child)
-
+    return any(isinstance(parent, (cst.If, cst.IfExp, cst.While)) and m.findall(parent.test, _LAYOUT_TEST)
+               for parent in ctx.parents)
