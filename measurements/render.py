@@ -87,6 +87,10 @@ def load():
     return dict(sorted(docs.items(), key=lambda kv: vkey(kv[0])))
 
 
+def merged_jobs(meta):  # " + 50" for jobs merged in from later --only runs
+    return "".join(f" + {m.get('n_jobs')}" for m in meta.get("merged", []))
+
+
 def cell(r):
     if r is None:
         return "—"
@@ -177,10 +181,15 @@ def main():
         m = docs[v]["meta"]
         cap = "log_graph_break hook + others" if m["capture"].get("log_graph_break") else "counters + explain + log + skips"
         A(f"| {v} | {m['numpy']} | {m.get('torch_cuda') or 'cpu'} | {cap} | "
-          f"{'yes' if m['capture'].get('registry') else 'no'} | {m.get('n_jobs')} | {m.get('measure_runtime_s')} | "
+          f"{'yes' if m['capture'].get('registry') else 'no'} | {m.get('n_jobs')}{merged_jobs(m)} | {m.get('measure_runtime_s')} | "
           f"{(m.get('install') or {}).get('seconds', '—')} | {(m.get('install') or {}).get('venv_mb', '—')} | "
           f"{(m.get('isolation') or {}).get('runtime_s', '—')} | {m.get('total_runtime_s')} | {m.get('date_utc')} |")
     A("")
+    if any(docs[v]["meta"].get("merged") for v in versions):
+        A("`+ N` in *jobs*: N jobs of probes added later, measured on the same build with "
+          "`run_versions.py X.Y --only ... --merge` and merged into that version's results file "
+          "(their dates, numpy and runtimes are in its `meta.merged`; the other columns are the full run's).")
+        A("")
 
     # ---------------------------------------------------- changes across versions
     def changes(n, variant="default"):

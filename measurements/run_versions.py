@@ -6,7 +6,9 @@ Orchestrator (stdlib only; run it with any Python 3.11):
     python3 measurements/run_versions.py 2.13 2.15 2.12 ...     # one venv per version, in turn
     python3 measurements/run_versions.py 2.13 --keep-venv        # keep /tmp/gl-torch-2.13 afterwards
     python3 measurements/run_versions.py --venv /tmp/v 2.13      # measure an existing venv, no install
-    python3 measurements/run_versions.py 2.13 --only item,print_tensor   # subset (debugging)
+    python3 measurements/run_versions.py 2.13 --only item,print_tensor   # subset -> .partial.json
+    python3 measurements/run_versions.py 2.13 --only new_a,new_b --merge  # subset, merged into the full file
+    python3 measurements/run_versions.py --merge                 # merge every results/*.partial.json
 
 For every version spec X.Y it picks the newest X.Y.* on the configured index
 (`pip index versions torch`), creates a venv in /tmp, `pip install`s torch==X.Y.Z plus numpy
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import glob
 import json
 import os
 import platform
@@ -708,6 +711,45 @@ def measure(spec: str, args, avail) -> None:
     cnt = Counter(r.get("verdict") for r in recs if r["variant"] == "default")
     print(f"[{spec}] wrote {os.path.relpath(path)}: {dict(cnt)} (default config); "
           f"measure {run_s:.0f}s, total {time.time() - t_all:.0f}s", flush=True)
+    if args.merge:
+        merge_partial(path)
+
+
+def merge_partial(partial_path: str) -> str:
+    """Merge a `--only` run (results/torch-X.partial.json) into results/torch-X.json of the same build.
+
+    The partial run's probes replace the full file's records of those probes (in place; new probes
+    are appended in the partial run's order), their stale fresh-process (`isolated`) records are
+    dropped, and meta["merged"] notes the partial run (date, probes, numpy, runtimes).  The partial
+    file is deleted afterwards.  Refuses to merge across builds (torch version / git version)."""
+    full_path = partial_path[: -len(".partial.json")] + ".json"
+    if not partial_path.endswith(".partial.json") or not os.path.exists(full_path):
+        raise SystemExit(f"merge: no full results file {os.path.relpath(full_path)} for {partial_path}")
+    with open(partial_path) as f:
+        part = json.load(f)
+    with open(full_path) as f:
+        full = json.load(f)
+    pm, fm = part["meta"], full["meta"]
+    for k in ("torch", "torch_git_version"):
+        if pm.get(k) != fm.get(k):
+            raise SystemExit(f"merge: {k} differs ({pm.get(k)} vs {fm.get(k)}): not the same build")
+    names = list(part["results"])
+    full["results"].update(part["results"])  # a replaced key keeps its place, a new one goes last
+    dropped = [n for n in names if n in full.get("isolated", {})]
+    for n in dropped:
+        del full["isolated"][n]
+    fm.setdefault("merged", []).append({
+        "probes": names, "n_jobs": pm.get("n_jobs"), "date_utc": pm.get("date_utc"),
+        "numpy": pm.get("numpy"), "scipy": pm.get("scipy"), "python": pm.get("python"),
+        "measure_runtime_s": pm.get("measure_runtime_s"), "total_runtime_s": pm.get("total_runtime_s"),
+        "install": pm.get("install"), "worker_crashes": pm.get("worker_crashes"),
+        "isolated_dropped": dropped})
+    with open(full_path, "w") as f:
+        json.dump(full, f, indent=1, default=str)
+    os.remove(partial_path)
+    note = "" if pm.get("numpy") == fm.get("numpy") else f" (numpy {pm.get('numpy')} vs {fm.get('numpy')})"
+    print(f"merged {len(names)} probes into {os.path.relpath(full_path)}{note}", flush=True)
+    return full_path
 
 
 def main():
@@ -719,6 +761,9 @@ def main():
     ap.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT, help="per-job seconds")
     ap.add_argument("--venv", help="measure this existing venv (one version) instead of installing")
     ap.add_argument("--keep-venv", action="store_true")
+    ap.add_argument("--merge", action="store_true",
+                    help="with --only: merge the partial run into results/torch-X.json of the same build; "
+                         "without versions: merge every results/*.partial.json")
     ap.add_argument("--isolate", default="",
                     help="after the one-process run, re-run these probes (comma list, @file or 'all') "
                          "each in a fresh worker process, as a cross-check; stored under 'isolated'")
@@ -732,7 +777,13 @@ def main():
         worker(args.worker, set(filter(None, args.only.split(","))), args.timeout, skip)
         return
     if not args.versions:
-        ap.error("give at least one version")
+        if not args.merge:
+            ap.error("give at least one version")
+        for p in sorted(glob.glob(os.path.join(RESULTS_DIR, "torch-*.partial.json"))):
+            merge_partial(p)
+        return
+    if args.merge and not args.only:
+        ap.error("--merge goes with --only (a full run already writes the full results file)")
     avail = [] if args.venv else available_versions(args.python)
     failed = []
     for spec in args.versions:

@@ -6,10 +6,21 @@ questions the shared probe set leaves open: the *kind* of assert message, torch.
 branch, factory functions fed a 0-d tensor, and augmented boolean-mask assignment.
 (`for k in np.arange(3)` and `.numpy()` round trips are already probes.py's
 `np_arange_loop` and `tensor_numpy`.)
+
+The second batch (from the bottom of this file on) covers forms graphlint flags since held-out set 5:
+a 0-d tensor where an op needs a Python number (GL503), sparse-only methods on a sparse tensor that
+came in from outside (GL612), a break inside an autograd.Function's backward reached through
+`.apply` (GL401), and a Python list indexed by a numpy integer (not flagged yet).  As in
+fixtures/cases/tensor_scalars.py, the 0-d tensors are computed inside the probe: a 0-d tensor that
+is itself an argument of the compiled function is a graph input, and on 2.13.0 Dynamo passes it to
+`one_hot`/`unsqueeze` without reading it (the `*_arg` controls).
 """
 from __future__ import annotations
 
+import numpy as np
 import torch
+import torch.nn as nn
+import torch.nn.functional as F
 
 from probes import V_BOTH, V_DYNOUT, V_SCALAR, _rand4, probe
 
@@ -90,3 +101,266 @@ def bool_mask_augassign(x):
     y = x * 2
     y[y > 0] += 1
     return y + 1
+
+
+# =========================================== second batch (held-out set 5 forms) ===
+# ------------------------------------ a 0-d tensor where Python needs a number (GL503) ---
+def _x_lengths():
+    return (torch.randn(3, 10), torch.tensor([4, 5, 6]))
+
+
+@probe("dyn-shape", "n = lengths.min(); z = y[..., :n]   # 0-d tensor slice bound",
+       inputs=_x_lengths, variants=V_BOTH)
+def slice_by_0d_tensor(x, lengths):
+    y = x * 2
+    n = lengths.min()
+    z = y[..., :n]
+    return z + 1
+
+
+@probe("dyn-shape", "y[0, lengths[0] - 1:] = 0   # tensor element as slice bound (setitem)",
+       inputs=_x_lengths, variants=V_BOTH)
+def slice_setitem_by_tensor_element(x, lengths):
+    y = x * 2
+    y[0, lengths[0] - 1:] = 0
+    return y + 1
+
+
+@probe("scalar", "a = y.mean(); torch.add(y, y, alpha=a)   # 0-d tensor alpha=", variants=V_SCALAR)
+def add_alpha_0d_tensor(x):
+    y = x * 2
+    a = y.mean()
+    return torch.add(y, y, alpha=a)
+
+
+@probe("scalar", "a = y.mean(); y.add(y, alpha=a)   # tensor method, 0-d tensor alpha=", variants=V_SCALAR)
+def add_method_alpha_0d_tensor(x):
+    y = x * 2
+    a = y.mean()
+    return y.add(y, alpha=a)
+
+
+@probe("scalar", "a = y.mean(); torch.addcmul(y, y, y, value=a)   # 0-d tensor value=", variants=V_SCALAR)
+def addcmul_value_0d_tensor(x):
+    y = x * 2
+    a = y.mean()
+    return torch.addcmul(y, y, y, value=a)
+
+
+@probe("scalar", "a = y.mean(); torch.addcdiv(y, y, y.abs() + 1, value=a)   # 0-d tensor value=",
+       variants=V_SCALAR)
+def addcdiv_value_0d_tensor(x):
+    y = x * 2
+    a = y.mean()
+    return torch.addcdiv(y, y, y.abs() + 1, value=a)
+
+
+@probe("scalar", "a = y.mean(); y.addcdiv(y, y.abs() + 1, value=a)   # tensor method, 0-d tensor value=",
+       variants=V_SCALAR)
+def addcdiv_method_value_0d_tensor(x):
+    y = x * 2
+    a = y.mean()
+    return y.addcdiv(y, y.abs() + 1, value=a)
+
+
+@probe("scalar", "a = y.amax(); y.masked_fill(y > 0, value=a)   # 0-d tensor value= is fine here",
+       variants=V_SCALAR, control=True)
+def masked_fill_value_0d_tensor(x):
+    y = x * 2
+    a = y.amax()
+    return y.masked_fill(y > 0, value=a)
+
+
+def _idx3():
+    return (torch.tensor([0, 2, 1]),)
+
+
+@probe("dyn-shape", "n = idx.max() + 1; F.one_hot(idx, n)   # 0-d tensor num_classes",
+       inputs=_idx3, variants=V_BOTH)
+def one_hot_0d_tensor(idx):
+    n = idx.max() + 1
+    return F.one_hot(idx, n) * 2
+
+
+@probe("dyn-shape", "F.one_hot(idx, n)   # n: a 0-d tensor argument of the compiled function",
+       inputs=lambda: (torch.tensor([0, 2, 1]), torch.tensor(4)), variants=V_BOTH, control=True)
+def one_hot_0d_tensor_arg(idx, n):
+    return F.one_hot(idx, n) * 2
+
+
+def _x_w():
+    return (torch.randn(3, 10), torch.tensor([0.0, 1.0]))
+
+
+@probe("dyn-shape", "d = w.argmax(); y.unsqueeze(d)   # 0-d tensor dim", inputs=_x_w, variants=V_BOTH)
+def unsqueeze_0d_tensor(x, w):
+    y = x * 2
+    d = w.argmax()
+    return y.unsqueeze(d) + 1
+
+
+@probe("dyn-shape", "y.unsqueeze(d)   # d: a 0-d tensor argument of the compiled function",
+       inputs=lambda: (torch.randn(3, 10), torch.tensor(1)), variants=V_BOTH, control=True)
+def unsqueeze_0d_tensor_arg(x, d):
+    y = x * 2
+    return y.unsqueeze(d) + 1
+
+
+# ------------------------------------------- a sparse tensor from outside (GL612) ---
+def _sparse_grad_param():
+    emb = nn.Embedding(5, 2, sparse=True)
+    emb(torch.tensor([1, 3])).sum().backward()
+    return (emb.weight,)
+
+
+@probe("tensor/device", "g = p.grad.coalesce()   # p.grad is sparse (nn.Embedding(sparse=True))",
+       inputs=_sparse_grad_param)
+def sparse_grad_coalesce(p):
+    g = p.grad.coalesce()
+    return p.detach() * 2 + g.to_dense()
+
+
+@probe("tensor/device", "v = p.grad._values()   # p.grad is sparse", inputs=_sparse_grad_param)
+def sparse_grad_values(p):
+    v = p.grad._values()
+    return v * 2
+
+
+@probe("tensor/device", "i = p.grad._indices()   # p.grad is sparse", inputs=_sparse_grad_param)
+def sparse_grad_indices(p):
+    i = p.grad._indices()
+    return i + 1
+
+
+@probe("tensor/device", "c = s.coalesce()   # s: a sparse COO argument",
+       inputs=lambda: (torch.randn(3, 3).relu().to_sparse(), torch.randn(3)))
+def sparse_arg_coalesce(s, x):
+    y = x * 2
+    c = s.coalesce()
+    return y + c.to_dense().sum(0)
+
+
+@probe("tensor/device", "s = torch.sparse_coo_tensor(idx, y, (4,))   # built in the frame")
+def sparse_coo_tensor_build(x):
+    y = x * 2
+    s = torch.sparse_coo_tensor(torch.tensor([[0, 1, 2, 3]]), y, (4,))
+    return s.to_dense() + 1
+
+
+@probe("tensor/device", "s = y.to_sparse()")
+def to_sparse_call(x):
+    y = x * 2
+    s = y.to_sparse()
+    return s.to_dense() + 1
+
+
+# ----------------------------- a break in an autograd.Function's backward (GL401) ---
+def _x4_grad():
+    return (torch.randn(4, requires_grad=True),)
+
+
+@probe("compile-api", "z = _BranchBwd.apply(y)   # backward: if t.sum() > 0: ...; x requires grad",
+       kind="factory", inputs=_x4_grad)
+def autograd_function_backward_branch():
+    class _BranchBwd(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            ctx.save_for_backward(t)
+            return t * 3
+
+        @staticmethod
+        def backward(ctx, g):
+            (t,) = ctx.saved_tensors
+            if t.sum() > 0:
+                return g * 3
+            return g * 2
+
+    def autograd_function_backward_branch(x):
+        y = x * 2
+        z = _BranchBwd.apply(y)
+        return z + 1
+    return autograd_function_backward_branch
+
+
+@probe("compile-api", "the same Function, x does not require grad (backward is not traced)",
+       kind="factory", control=True)
+def autograd_function_backward_branch_nograd():
+    class _BranchBwd(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            ctx.save_for_backward(t)
+            return t * 3
+
+        @staticmethod
+        def backward(ctx, g):
+            (t,) = ctx.saved_tensors
+            if t.sum() > 0:
+                return g * 3
+            return g * 2
+
+    def autograd_function_backward_branch_nograd(x):
+        y = x * 2
+        z = _BranchBwd.apply(y)
+        return z + 1
+    return autograd_function_backward_branch_nograd
+
+
+@probe("compile-api", "_SavedDim.apply(x, -1)   # backward: x, dim = ctx.saved_tensors; if dim == -1: ...",
+       kind="factory", inputs=lambda: (torch.randn(3, 5, requires_grad=True),))
+def autograd_function_backward_saved_dim():
+    class _SavedDim(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, dim):
+            ctx.save_for_backward(x, torch.tensor(dim))
+            return x.logsumexp(dim)
+
+        @staticmethod
+        def backward(ctx, grad):
+            x, dim = ctx.saved_tensors
+            if dim == -1:
+                return grad.unsqueeze(-1) * x.softmax(-1), None
+            return grad * x, None
+
+    def autograd_function_backward_saved_dim(x):
+        return _SavedDim.apply(x, -1).sum()
+    return autograd_function_backward_saved_dim
+
+
+# ------------------------------------------ a Python list indexed by a numpy integer ---
+_LST = [10.0, 20.0, 30.0, 40.0]
+
+
+@probe("numpy", "i = np.argmax(y.numpy()); y + lst[i]", variants=V_SCALAR)
+def list_index_np_argmax(x):
+    y = x * 2
+    i = np.argmax(y.numpy())
+    return y + _LST[i]
+
+
+@probe("numpy", "y + torch.tensor(lst)[y.argmax().view(1)]   # a 1-element index tensor",
+       rewrite_of="list_index_np_argmax")
+def list_index_np_argmax__rw_tensor_index(x):
+    y = x * 2
+    return y + torch.tensor(_LST)[y.argmax().view(1)]
+
+
+@probe("scalar", "y + torch.tensor(lst)[y.argmax()]   # a tensor indexed by a computed 0-d int tensor",
+       variants=V_SCALAR)
+def tensor_index_by_0d_tensor(x):
+    y = x * 2
+    return y + torch.tensor(_LST)[y.argmax()]
+
+
+@probe("numpy", "for i in np.argsort([-n for n in lens]): lst[i]   # lens: a Python list (sentence-transformers)",
+       variants=V_SCALAR)
+def list_index_np_argsort_of_list(x):
+    lens = [3, 1, 4, 2]
+    order = np.argsort([-n for n in lens])
+    picked = [_LST[i] for i in order]
+    return x * picked[0]
+
+
+@probe("numpy", "y + lst[np.int64(2)]   # a constant numpy integer", variants=V_SCALAR)
+def list_index_np_int64_const(x):
+    y = x * 2
+    return y + _LST[np.int64(2)]
