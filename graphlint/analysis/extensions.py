@@ -18,6 +18,10 @@ TRACEABLE = {"torch", "numpy", "einops", "functorch", "triton", "typing_extensio
              "abc", "contextlib", "warnings", "logging", "copy", "json", "time", "random", "sys", "os", "re",
              "zlib", "pickle", "datetime", "threading", "inspect", "io", "pathlib", "ctypes"}
 EXTENSION_SUFFIXES = (".so", ".pyd")
+# torch/_dynamo/trace_rules.py THIRDPARTY_SKIPLIST (2.13), less numpy (torch._numpy traces it): every
+# function of these libraries is a skipped function, compiled or not (GL603 reports them, not GL303)
+DYNAMO_SKIPPED_LIBRARIES = ("tqdm", "networkx", "pandas", "sklearn", "tabulate", "hypothesis", "tree",
+                            "xarray", "onnx", "onnxruntime", "tensorflow", "tensorrt", "tvm")
 
 
 def is_ctypes_name(callee: str) -> bool:
@@ -27,7 +31,7 @@ def is_ctypes_name(callee: str) -> bool:
 
 @lru_cache(maxsize=512)
 def compiled_package(top: str) -> bool:
-    if not top or top in TRACEABLE or top in sys.stdlib_module_names:
+    if not top or top in TRACEABLE or top in DYNAMO_SKIPPED_LIBRARIES or top in sys.stdlib_module_names:
         return False
     for entry in sys.path:
         if not entry or not os.path.isdir(entry):

@@ -51,6 +51,14 @@ class CallByName(Check):
     # checked against measurements/versions.json by tests/test_versions.py
     MEASURED_FORMS: ClassVar[dict[str, tuple[str, str]]] = {}
 
+    def message_for(self, name: str) -> str | None:
+        """A message for a name matched by a prefix (None: the generic one)."""
+        return None
+
+    def gb_for(self, name: str) -> tuple[str, ...] | None:
+        """GB ids for a name matched by a prefix (None: the rule's)."""
+        return None
+
     def visit_Call(self, node: cst.Call, ctx: CheckContext) -> None:
         name = ctx.qualname(node.func)
         if name is None and isinstance(node.func, cst.Name) and ctx.is_builtin(node.func, node.func.value):
@@ -61,6 +69,6 @@ class CallByName(Check):
         if form is not None and not matches(ctx.torch_version, self.MEASURED_FORMS[form][1]):
             return  # this form does not break on the target torch version
         if name in self.calls or (self.prefixes and name.startswith(self.prefixes) and name not in self.allowed):
-            message = self.calls.get(name) or f"`{name.removeprefix('builtins.')}()` is not traceable: " \
-                                                   "Dynamo breaks the graph at the call"
-            ctx.report(node, self.code, message, gb=self.gb_by_call.get(name))
+            message = self.calls.get(name) or self.message_for(name) or \
+                f"`{name.removeprefix('builtins.')}()` is not traceable: Dynamo breaks the graph at the call"
+            ctx.report(node, self.code, message, gb=self.gb_by_call.get(name) or self.gb_for(name))

@@ -1,5 +1,6 @@
 import libcst as cst
 
+from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
 from graphlint.analysis.tensors import GENERATOR
 from graphlint.checks.base import CallByName
 
@@ -17,7 +18,9 @@ class SkippedRuntimeCall(CallByName):
         "torch.manual_seed", "torch.random.manual_seed", "torch.seed", "torch.cuda.manual_seed",
         "torch.cuda.manual_seed_all", "torch.Generator",
     )}
-    prefixes = ("random.", "zlib.", "re.")
+    # tqdm, networkx, pandas, ...: libraries on Dynamo's third-party skip list (measured on 2.13:
+    # `for i in tqdm(range(n))` and `trange(n, disable=True)` break, GB0007/GB0008)
+    prefixes = ("random.", "zlib.", "re.") + tuple(f"{lib}." for lib in DYNAMO_SKIPPED_LIBRARIES)
     MEASURED_FORMS = {"random.": ("random_random", ">=2.3,<2.14"),
                       "torch.manual_seed": ("manual_seed_inside", ">=2.2"),
                       "re.": ("re_match", "<2.7")}
@@ -25,6 +28,16 @@ class SkippedRuntimeCall(CallByName):
     allowed = {"random.Random", "random.SystemRandom"}
     gb_by_call = {"datetime.datetime.now": ("GB0156",), "datetime.datetime.utcnow": ("GB0156",),
                   "torch.Generator": ("GB0363",)}
+
+    def message_for(self, name: str) -> str | None:
+        library = name.split(".")[0]
+        if library in DYNAMO_SKIPPED_LIBRARIES:
+            return (f"`{name}()` is in `{library}`, a library on Dynamo's skip list: "
+                    "the call breaks the graph")
+        return None
+
+    def gb_for(self, name: str) -> tuple[str, ...] | None:
+        return ("GB0007",) if name.split(".")[0] in DYNAMO_SKIPPED_LIBRARIES else None
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         super().visit_Call(node, ctx)
