@@ -70,7 +70,14 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 7, sixth batch)
           "lambda-networks", "g-mlp-pytorch",
           # held-out split (set 7, seventh batch)
-          "torcheval"):
+          "torcheval",
+          # held-out split (set 7, eighth batch)
+          "nystrom-attention", "invariant-point-attention", "axial-attention", "timesformer-pytorch",
+          "minGRU-pytorch", "s5-pytorch", "iTransformer", "gateloop-transformer",
+          # held-out split (set 7, ninth batch)
+          "FrEIA", "torchdeq", "e2cnn",
+          # held-out split (set 7, tenth batch)
+          "vbll", "cached-conv", "ETSformer-pytorch", "adabelief-pytorch", "colorama", "poutyne"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -96,5 +103,9 @@ import skorch  # noqa: F401
 import madgrad  # noqa: F401
 import lambda_networks, g_mlp_pytorch  # noqa: E401,F401
 import torcheval.metrics  # noqa: F401
+import nystrom_attention, invariant_point_attention, axial_attention, timesformer_pytorch  # noqa: E401,F401
+import minGRU_pytorch, s5, iTransformer  # noqa: E401,F401
+import FrEIA.framework, FrEIA.modules, torchdeq, e2cnn.nn  # noqa: E401,F401
+import vbll, cached_conv, etsformer_pytorch, adabelief_pytorch, poutyne  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
