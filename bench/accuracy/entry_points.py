@@ -8058,3 +8058,290 @@ def ffl_variants():
     def f(fake, real, matrix):
         return patch(fake, real), batch(fake, real), plain(fake, real, matrix=matrix)
     return f, (torch.rand(2, 3, 16, 16), torch.rand(2, 3, 16, 16), torch.rand(2, 1, 3, 16, 16))
+
+
+# ==== held-out set 7, twelfth batch (chosen 2026-11-21 by a helper blind to graphlint, see README.md)
+PACKAGES.update({
+    "torchdrift": {"dirs": ["torchdrift"], "split": "heldout"},
+    "bert-pytorch": {"dirs": ["bert_pytorch"], "split": "heldout"},
+})
+
+
+# ================================================================= torchdrift ==
+# held-out set 7. TorchDrift dataset-drift detection (torchdrift.org, orobix), as in its README and
+# example notebook: fit a detector on reference features (utils.fit), then score / p-value new batches
+# with the feature extractor + detector pipeline; PCA reducer + KS detector; synthetic corruptions.
+def _torchdrift_setup(detectors):
+    import torchdrift
+    feature_extractor = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3), torch.nn.ReLU(), torch.nn.AdaptiveAvgPool2d(2),
+                                            torch.nn.Flatten())
+    ref = torch.utils.data.TensorDataset(torch.rand(16, 3, 8, 8))
+    dl = torch.utils.data.DataLoader(ref, batch_size=8)
+    torchdrift.utils.fit(dl, feature_extractor, detectors)
+    return feature_extractor
+
+
+@entry("torchdrift", "README: KernelMMDDriftDetector fitted with utils.fit, Sequential(feature_extractor, detector) score, compute_p_value (200 permutations) on corrupted inputs")
+def torchdrift_kernel_mmd():
+    import torchdrift
+    detector = torchdrift.detectors.KernelMMDDriftDetector(n_perm=200)
+    feature_extractor = _torchdrift_setup(detector)
+    drift_detection_model = torch.nn.Sequential(feature_extractor, detector)
+
+    def f(inputs):
+        drifted = torchdrift.data.functional.gaussian_blur(inputs, severity=2)
+        with torch.no_grad():
+            score = drift_detection_model(drifted)
+            p_val = detector.compute_p_value(feature_extractor(drifted))
+        return score, p_val
+    return f, (torch.rand(8, 3, 8, 8),)
+
+
+@entry("torchdrift", "PCAReducer(2) + KSDriftDetector(return_p_value) pipeline and a KernelMMD detector with an ExpKernel; gaussian_noise / shot_noise corruptions")
+def torchdrift_pca_ks():
+    import torchdrift
+    reducer = torchdrift.reducers.PCAReducer(n_components=2)
+    ks = torchdrift.detectors.KSDriftDetector(return_p_value=True)
+    feature_extractor = _torchdrift_setup([reducer, ks])
+    mmd = torchdrift.detectors.KernelMMDDriftDetector(kernel=torchdrift.detectors.mmd.ExpKernel(), n_perm=50)
+    torchdrift.utils.fit(torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.rand(16, 3, 8, 8)),
+                                                     batch_size=8), feature_extractor, mmd)
+    model = torch.nn.Sequential(feature_extractor, reducer, ks)
+
+    def f(inputs):
+        noisy = torchdrift.data.functional.gaussian_noise(inputs, severity=3)
+        shot = torchdrift.data.functional.shot_noise(inputs, severity=1)
+        with torch.no_grad():
+            return model(noisy), model(shot), mmd(feature_extractor(noisy))
+    return f, (torch.rand(8, 3, 8, 8),)
+
+
+# =============================================================== bert-pytorch ==
+# held-out set 7. BERT-pytorch (codertimo/BERT-pytorch), as in its README / __main__: BERT + BERTLM
+# (masked LM + next-sentence heads) trained by BERTTrainer with its warmup ScheduledOptim.
+def _bert_batches(n_batches=2, batch=2, seq_len=12, vocab=40):
+    out = []
+    for i in range(n_batches * batch):
+        tokens = torch.randint(5, vocab, (seq_len,))
+        tokens[-2:] = 0
+        label = torch.zeros(seq_len, dtype=torch.long)
+        label[3] = tokens[3]
+        tokens[3] = 4
+        segment = torch.tensor([1] * 5 + [2] * (seq_len - 7) + [0, 0])
+        out.append({"bert_input": tokens, "bert_label": label, "segment_label": segment,
+                    "is_next": torch.tensor((i + 1) % 2)})
+    return out
+
+
+@entry("bert-pytorch", "BERTTrainer (BERT hidden 32, 2 layers, 2 heads; with_cuda False, log_freq 1) train(epoch) over 2 batches of a DataLoader")
+def bert_trainer_epoch():
+    from bert_pytorch.model import BERT
+    from bert_pytorch.trainer import BERTTrainer
+    bert = BERT(40, hidden=32, n_layers=2, attn_heads=2)
+    dl = torch.utils.data.DataLoader(_bert_batches(), batch_size=2)
+    trainer = BERTTrainer(bert, 40, train_dataloader=dl, test_dataloader=dl, lr=1e-3, warmup_steps=10,
+                          with_cuda=False, log_freq=1)
+    epochs = iter(range(100))
+
+    def f():
+        epoch = next(epochs)
+        trainer.train(epoch)
+        trainer.test(epoch)
+    return f, ()
+
+
+@entry("bert-pytorch", "BERTLM (next-sentence + masked-LM heads) forward, NLLLoss(ignore_index 0) backward, ScheduledOptim.step_and_update_lr")
+def bert_lm_step():
+    from bert_pytorch.model import BERT, BERTLM
+    from bert_pytorch.trainer.optim_schedule import ScheduledOptim
+    bert = BERT(40, hidden=32, n_layers=2, attn_heads=2)
+    model = BERTLM(bert, 40)
+    optim = ScheduledOptim(torch.optim.Adam(model.parameters(), lr=1e-3, betas=(0.9, 0.999), weight_decay=0.01),
+                           32, n_warmup_steps=10)
+    criterion = torch.nn.NLLLoss(ignore_index=0)
+
+    def f(bert_input, segment_label, bert_label, is_next):
+        next_sent_output, mask_lm_output = model(bert_input, segment_label)
+        loss = criterion(next_sent_output, is_next) + criterion(mask_lm_output.transpose(1, 2), bert_label)
+        optim.zero_grad()
+        loss.backward()
+        optim.step_and_update_lr()
+        return loss.detach()
+    data = torch.utils.data.default_collate(_bert_batches(1, 3))
+    return f, (data["bert_input"], data["segment_label"], data["bert_label"], data["is_next"])
+
+
+PACKAGES.update({
+    "PyHessian": {"dirs": ["pyhessian"], "split": "heldout"},
+})
+
+
+# ================================================================== PyHessian ==
+# held-out set 7. PyHessian (amirgholami/PyHessian), as in its README: Hessian analysis of a trained
+# network's loss: top eigenvalues (power iteration), trace (Hutchinson), eigenvalue density (Lanczos).
+@entry("PyHessian", "README: hessian(model, criterion, data=(x, y), cuda=False): eigenvalues(top_n=2) + trace(), 8 iterations each")
+def pyhessian_eigen_trace():
+    from pyhessian import hessian
+    model = torch.nn.Sequential(torch.nn.Linear(6, 8), torch.nn.Tanh(), torch.nn.Linear(8, 3)).eval()
+    criterion = torch.nn.CrossEntropyLoss()
+
+    def f(x, y):
+        hessian_comp = hessian(model, criterion, data=(x, y), cuda=False)
+        top_eigenvalues, top_eigenvector = hessian_comp.eigenvalues(top_n=2, maxIter=8)
+        trace = hessian_comp.trace(maxIter=8)
+        return top_eigenvalues, trace
+    return f, (torch.randn(16, 6), torch.randint(0, 3, (16,)))
+
+
+@entry("PyHessian", "hessian over a DataLoader (2 batches): top eigenvalue and trace (dataloader_hv_product); density() uses the removed torch.eig")
+def pyhessian_dataloader_trace():
+    from pyhessian import hessian
+    model = torch.nn.Sequential(torch.nn.Conv2d(1, 2, 3), torch.nn.ReLU(), torch.nn.Flatten(), torch.nn.Linear(2 * 4 * 4, 2))
+    criterion = torch.nn.CrossEntropyLoss()
+    ds = torch.utils.data.TensorDataset(torch.randn(8, 1, 6, 6), torch.randint(0, 2, (8,)))
+    dl = torch.utils.data.DataLoader(ds, batch_size=4)
+
+    def f():
+        comp = hessian(model, criterion, dataloader=dl, cuda=False)
+        top, _ = comp.eigenvalues(top_n=1, maxIter=6)
+        return top, comp.trace(maxIter=6)
+    return f, ()
+
+
+# ==== held-out set 7, thirteenth batch (chosen 2026-11-21 by a helper blind to graphlint, see README.md)
+PACKAGES.update({
+    "pytorch-lightning": {"dirs": ["pytorch_lightning", "lightning_fabric"], "split": "heldout"},
+})
+
+
+# ========================================================== pytorch-lightning ==
+# held-out set 7. Lightning Fabric (the pytorch-lightning wheel ships lightning_fabric), as in its docs
+# ("Convert PyTorch code to Fabric"): fabric.setup, fabric.backward, clip_gradients, no_backward_sync,
+# autocast, all_reduce, log_dict; a plain training step in the wrapped module and optimizer.
+@entry("pytorch-lightning", "Fabric(cpu, 32-true): setup(model, optimizer), training step with fabric.backward, clip_gradients(max_norm 1.0), log_dict")
+def fabric_train_step():
+    import lightning_fabric as L
+    fabric = L.Fabric(accelerator="cpu", devices=1, precision="32-true")
+    fabric.launch()
+    model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    model, optimizer = fabric.setup(model, optimizer)
+
+    def f(x, y):
+        optimizer.zero_grad()
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        fabric.backward(loss)
+        fabric.clip_gradients(model, optimizer, max_norm=1.0)
+        optimizer.step()
+        fabric.log_dict({"loss": loss.detach()})
+        return loss.detach()
+    return f, (torch.randn(6, 8), torch.randint(0, 3, (6,)))
+
+
+@entry("pytorch-lightning", "Fabric(cpu, bf16-mixed): gradient accumulation over 2 micro-batches with no_backward_sync, autocast, clip_gradients(clip_val), all_reduce of the loss")
+def fabric_accumulate_bf16():
+    import lightning_fabric as L
+    fabric = L.Fabric(accelerator="cpu", devices=1, precision="bf16-mixed")
+    model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.GELU(), torch.nn.Linear(16, 1))
+    optimizer = torch.optim.SGD(model.parameters(), lr=1e-2, momentum=0.9)
+    model, optimizer = fabric.setup(model, optimizer)
+    aux = torch.nn.Linear(8, 1)
+
+    def f(x, y):
+        total = 0.0
+        for i in range(2):
+            is_accumulating = i < 1
+            with fabric.no_backward_sync(model, enabled=is_accumulating):
+                loss = torch.nn.functional.mse_loss(model(x[i]).float(), y[i])
+                fabric.backward(loss / 2)
+            total = total + loss.detach()
+        fabric.clip_gradients(model, optimizer, clip_val=0.5)
+        optimizer.step()
+        optimizer.zero_grad()
+        with fabric.autocast():
+            extra = aux(x[0]).mean()
+        return fabric.all_reduce(total / 2, reduce_op="mean"), extra.detach()
+    return f, (torch.randn(2, 4, 8), torch.randn(2, 4, 1))
+
+
+# poutyne (tenth batch) again: its README's main usage, Model.fit, added in the thirteenth batch
+@entry("poutyne", "README: Model.fit(x_train, y_train, validation_data, epochs=1, batch_size=8) with accuracy and F1, verbose off")
+def poutyne_fit_epoch():
+    from poutyne import Model
+    network = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))
+    model = Model(network, "sgd", "cross_entropy", batch_metrics=["accuracy"], epoch_metrics=["f1"])
+
+    def f(x_train, y_train, x_valid, y_valid):
+        return model.fit(x_train, y_train, validation_data=(x_valid, y_valid), epochs=1, batch_size=8,
+                         verbose=False)
+    return f, (torch.randn(16, 6), torch.randint(0, 3, (16,)), torch.randn(8, 6), torch.randint(0, 3, (8,)))
+
+
+# ==== held-out set 7, fourteenth batch (chosen 2026-11-21 by a helper blind to graphlint, see README.md)
+PACKAGES.update({
+    "pytorch-pfn-extras": {"dirs": ["pytorch_pfn_extras"], "split": "heldout"},
+})
+
+
+# ========================================================= pytorch-pfn-extras ==
+# held-out set 7. pytorch-pfn-extras (Preferred Networks), as in its README: an ExtensionsManager training
+# loop (run_iteration, ppe.reporting.report, LogReport / observe_lr / ParameterStatistics / PrintReport
+# extensions, an Evaluator), and the reporting API on its own. out_dir is a temporary directory.
+@entry("pytorch-pfn-extras", "README loop: ExtensionsManager(LogReport, observe_lr, ParameterStatistics, PrintReport, Evaluator), one epoch of run_iteration + report")
+def ppe_manager_epoch():
+    import tempfile
+
+    import pytorch_pfn_extras as ppe
+    import pytorch_pfn_extras.training.extensions as extensions
+    model = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3),
+                                torch.nn.LogSoftmax(dim=1))
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.5)
+    ds = torch.utils.data.TensorDataset(torch.randn(8, 6), torch.randint(0, 3, (8,)))
+    train_loader = torch.utils.data.DataLoader(ds, batch_size=4)
+    val_loader = torch.utils.data.DataLoader(ds, batch_size=4)
+
+    def eval_func(data, target):
+        output = model(data)
+        ppe.reporting.report({"val/loss": torch.nn.functional.nll_loss(output, target).item(),
+                              "val/acc": (output.argmax(dim=1) == target).float().mean().item()})
+    my_extensions = [
+        extensions.LogReport(trigger=(1, "epoch")),
+        extensions.observe_lr(optimizer=optimizer),
+        extensions.ParameterStatistics(model, prefix="model"),
+        extensions.Evaluator(val_loader, model, eval_func=eval_func),
+        extensions.PrintReport(["epoch", "iteration", "train/loss", "lr", "val/loss", "val/acc"]),
+    ]
+    manager = ppe.training.ExtensionsManager(model, optimizer, 100, extensions=my_extensions,
+                                             iters_per_epoch=len(train_loader), out_dir=tempfile.mkdtemp())
+
+    def f():
+        for data, target in train_loader:
+            with manager.run_iteration():
+                optimizer.zero_grad()
+                loss = torch.nn.functional.nll_loss(model(data), target)
+                ppe.reporting.report({"train/loss": loss.item()})
+                loss.backward()
+                optimizer.step()
+        return manager.iteration
+    return f, ()
+
+
+@entry("pytorch-pfn-extras", "reporting API: Reporter scope + report (tensor values) + DictSummary mean/std over 3 steps, and ppe.nn.LazyLinear / ExtendedSequential model")
+def ppe_reporting_summary():
+    import pytorch_pfn_extras as ppe
+    model = ppe.nn.ExtendedSequential(ppe.nn.LazyLinear(None, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
+    model(torch.zeros(1, 5))
+    reporter = ppe.reporting.Reporter()
+    reporter.add_observer("model", model)
+
+    def f(x, y):
+        summary = ppe.reporting.DictSummary()
+        for i in range(3):
+            observation = {}
+            with reporter.scope(observation):
+                loss = torch.nn.functional.mse_loss(model(x[i]), y[i])
+                ppe.reporting.report({"loss": loss}, model)
+                ppe.reporting.report({"scale": float(i)})
+            summary.add(observation)
+        return summary.compute_mean(), summary.make_statistics()
+    return f, (torch.randn(3, 4, 5), torch.randn(3, 4, 1))

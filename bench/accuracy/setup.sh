@@ -77,7 +77,10 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 7, ninth batch)
           "FrEIA", "torchdeq", "e2cnn",
           # held-out split (set 7, tenth batch)
-          "vbll", "cached-conv", "ETSformer-pytorch", "adabelief-pytorch", "colorama", "poutyne"):
+          "vbll", "cached-conv", "ETSformer-pytorch", "adabelief-pytorch", "colorama", "poutyne",
+          # held-out split (set 7, eleventh to fourteenth batch)
+          "nerfacc", "pytorch-warmup", "focal-frequency-loss", "torchdrift", "bert-pytorch", "PyHessian",
+          "pytorch-lightning", "pytorch-pfn-extras"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -107,5 +110,7 @@ import nystrom_attention, invariant_point_attention, axial_attention, timesforme
 import minGRU_pytorch, s5, iTransformer  # noqa: E401,F401
 import FrEIA.framework, FrEIA.modules, torchdeq, e2cnn.nn  # noqa: E401,F401
 import vbll, cached_conv, etsformer_pytorch, adabelief_pytorch, poutyne  # noqa: E401,F401
+import nerfacc, pytorch_warmup, focal_frequency_loss, torchdrift, bert_pytorch.model, pyhessian  # noqa: E401,F401
+import lightning_fabric, pytorch_lightning, pytorch_pfn_extras  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
