@@ -8345,3 +8345,139 @@ def ppe_reporting_summary():
             summary.add(observation)
         return summary.compute_mean(), summary.make_statistics()
     return f, (torch.randn(3, 4, 5), torch.randn(3, 4, 1))
+
+
+# ==== held-out set 7, fifteenth batch (chosen 2026-11-21 by a helper blind to graphlint, see README.md)
+PACKAGES.update({
+    "pytorch-accelerated": {"dirs": ["pytorch_accelerated"], "split": "heldout"},
+})
+
+
+# ======================================================== pytorch-accelerated ==
+# held-out set 7. pytorch-accelerated (Chris Hughes), as in its README: Trainer(model, loss_func,
+# optimizer) with its default callbacks, train() for one epoch on a tiny dataset with evaluation, and
+# evaluate(); on CPU through accelerate.
+@entry("pytorch-accelerated", "README: Trainer(model, loss_func, optimizer).train(train_dataset, eval_dataset, num_epochs=1, per_device_batch_size=4) with the default callbacks")
+def accelerated_trainer_train():
+    from pytorch_accelerated import Trainer
+    model = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    trainer = Trainer(model, loss_func=torch.nn.CrossEntropyLoss(), optimizer=optimizer)
+    train_ds = torch.utils.data.TensorDataset(torch.randn(8, 6), torch.randint(0, 3, (8,)))
+    eval_ds = torch.utils.data.TensorDataset(torch.randn(4, 6), torch.randint(0, 3, (4,)))
+
+    def f():
+        trainer.train(train_dataset=train_ds, eval_dataset=eval_ds, num_epochs=1, per_device_batch_size=4)
+        return trainer.run_history.get_latest_metric("train_loss_epoch")
+    return f, ()
+
+
+@entry("pytorch-accelerated", "Trainer.evaluate(dataset, per_device_batch_size=4) after a train() call, and run_history metrics")
+def accelerated_trainer_evaluate():
+    from pytorch_accelerated import Trainer
+    model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
+    trainer = Trainer(model, loss_func=torch.nn.MSELoss(), optimizer=torch.optim.SGD(model.parameters(), lr=1e-2))
+    ds = torch.utils.data.TensorDataset(torch.randn(8, 5), torch.randn(8, 1))
+    trainer.train(train_dataset=ds, num_epochs=1, per_device_batch_size=4)
+
+    def f():
+        trainer.evaluate(dataset=ds, per_device_batch_size=4)
+        return trainer.run_history.get_latest_metric("evaluation_loss")
+    return f, ()
+
+
+# ==== held-out set 7, sixteenth batch: more entry points (documented usage) for e2cnn and torchdeq (2026-11-21)
+
+
+@entry("e2cnn", "equivariant encoder-decoder pieces: R2Conv (stride 2), NormBatchNorm on irreps, GatedNonLinearity1, PointwiseMaxPool, R2Upsampling, R2ConvTransposed; eval forward")
+def e2cnn_gated_upsampling():
+    from e2cnn import gspaces
+    from e2cnn import nn as enn
+    gs = gspaces.Rot2dOnR2(N=4)
+    in_type = enn.FieldType(gs, [gs.trivial_repr])
+    gate_type = enn.FieldType(gs, 2 * [gs.trivial_repr])
+    feat_type = enn.FieldType(gs, 2 * [gs.irrep(1)])
+    reg_type = enn.FieldType(gs, 2 * [gs.regular_repr])
+    conv_gated = enn.R2Conv(in_type, gate_type + feat_type, kernel_size=3, padding=1)
+    gate = enn.GatedNonLinearity1(gate_type + feat_type)
+    bn = enn.NormBatchNorm(feat_type)
+    down = enn.R2Conv(feat_type, reg_type, kernel_size=3, padding=1, stride=2)
+    pool = enn.PointwiseMaxPool(reg_type, 2)
+    up = enn.R2Upsampling(reg_type, scale_factor=2)
+    deconv = enn.R2ConvTransposed(reg_type, in_type, kernel_size=3, stride=2, padding=1, output_padding=1)
+    modules = torch.nn.ModuleList([conv_gated, gate, bn, down, pool, up, deconv]).eval()
+
+    def f(x):
+        with torch.no_grad():
+            h = bn(gate(conv_gated(enn.GeometricTensor(x, in_type))))
+            h = up(pool(down(h)))
+            return deconv(h).tensor
+    return f, (torch.randn(2, 1, 16, 16),)
+
+
+@entry("torchdeq", "conv DEQ (spectral_norm via apply_norm, VariationalDropout2d, get_deq broyden, indexing core, n_states 2) classifier training step with reset_deq")
+def torchdeq_conv_spectral():
+    from torchdeq import apply_norm, get_deq, reset_deq
+    from torchdeq.dropout import VariationalDropout2d
+
+    class ConvLayer(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv1 = torch.nn.Conv2d(4, 8, 3, padding=1)
+            self.conv2 = torch.nn.Conv2d(8, 4, 3, padding=1)
+            self.drop = VariationalDropout2d(0.1)
+            self.norm = torch.nn.GroupNorm(2, 4)
+
+        def forward(self, z, x):
+            return self.norm(torch.relu(self.conv2(self.drop(torch.relu(self.conv1(z)))) + x))
+    layer = ConvLayer()
+    apply_norm(layer, norm_type="spectral_norm")
+    deq = get_deq(core="indexing", f_solver="broyden", f_max_iter=8, n_states=2, indexing=[4, 8])
+    stem = torch.nn.Conv2d(3, 4, 3, padding=1)
+    head = torch.nn.Linear(4, 5)
+    params = list(layer.parameters()) + list(stem.parameters()) + list(head.parameters())
+    opt = torch.optim.Adam(params, lr=1e-3)
+
+    def f(img, y):
+        reset_deq(layer)
+        x = stem(img)
+        z_out, info = deq(lambda z: layer(z, x), torch.zeros_like(x))
+        loss = sum(torch.nn.functional.cross_entropy(head(z.mean(dim=(2, 3))), y) for z in z_out)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss.detach(), info["nstep"]
+    return f, (torch.randn(2, 3, 8, 8), torch.tensor([1, 4]))
+
+
+# ==== held-out set 7, seventeenth batch: more entry points (documented usage) for pytorch-accelerated and poutyne
+
+
+@entry("pytorch-accelerated", "Trainer.train with CosineLrScheduler.create_scheduler_fn (warmup), gradient_accumulation_steps=2 and gradient_clip_value, 1 epoch")
+def accelerated_scheduler_accumulation():
+    from pytorch_accelerated import Trainer
+    from pytorch_accelerated.schedulers import CosineLrScheduler
+    model = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 2))
+    trainer = Trainer(model, loss_func=torch.nn.CrossEntropyLoss(),
+                      optimizer=torch.optim.AdamW(model.parameters(), lr=1e-3))
+    ds = torch.utils.data.TensorDataset(torch.randn(16, 6), torch.randint(0, 2, (16,)))
+
+    def f():
+        trainer.train(train_dataset=ds, num_epochs=1, per_device_batch_size=4, gradient_accumulation_steps=2,
+                      gradient_clip_value=1.0,
+                      create_scheduler_fn=CosineLrScheduler.create_scheduler_fn(num_warmup_epochs=1,
+                                                                                warmup_starting_lr=1e-5))
+        return trainer.run_history.get_latest_metric("train_loss_epoch")
+    return f, ()
+
+
+@entry("poutyne", "README: Model.evaluate(x_test, y_test, batch_size=8) with return_pred, and Model.predict(x, batch_size=8)")
+def poutyne_evaluate_predict():
+    from poutyne import Model
+    network = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))
+    model = Model(network, "adam", "cross_entropy", batch_metrics=["accuracy"], epoch_metrics=["f1"])
+
+    def f(x, y):
+        loss, metrics, pred = model.evaluate(x, y, batch_size=8, return_pred=True, verbose=False)
+        return loss, metrics, pred, model.predict(x, batch_size=8, verbose=False)
+    return f, (torch.randn(12, 6), torch.randint(0, 3, (12,)))

@@ -80,7 +80,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "vbll", "cached-conv", "ETSformer-pytorch", "adabelief-pytorch", "colorama", "poutyne",
           # held-out split (set 7, eleventh to fourteenth batch)
           "nerfacc", "pytorch-warmup", "focal-frequency-loss", "torchdrift", "bert-pytorch", "PyHessian",
-          "pytorch-lightning", "pytorch-pfn-extras"):
+          "pytorch-lightning", "pytorch-pfn-extras",
+          # held-out split (set 7, fifteenth batch)
+          "pytorch-accelerated"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -111,6 +113,6 @@ import minGRU_pytorch, s5, iTransformer  # noqa: E401,F401
 import FrEIA.framework, FrEIA.modules, torchdeq, e2cnn.nn  # noqa: E401,F401
 import vbll, cached_conv, etsformer_pytorch, adabelief_pytorch, poutyne  # noqa: E401,F401
 import nerfacc, pytorch_warmup, focal_frequency_loss, torchdrift, bert_pytorch.model, pyhessian  # noqa: E401,F401
-import lightning_fabric, pytorch_lightning, pytorch_pfn_extras  # noqa: E401,F401
+import lightning_fabric, pytorch_lightning, pytorch_pfn_extras, pytorch_accelerated  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
