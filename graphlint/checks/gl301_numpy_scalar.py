@@ -1,15 +1,81 @@
 import libcst as cst
 
-from graphlint.checks._common import ndarray_scalar
+from graphlint.analysis.tensors import NDARRAY, PY_SEQ
+from graphlint.checks._common import SIZE_FUNCS, SIZE_METHODS, ndarray_scalar
 from graphlint.checks.base import Check
+from graphlint.torch_version import matches
+
+# numpy reductions that give one number (no axis): usable as an index only through `__index__`
+NUMPY_SCALAR_REDUCTIONS = frozenset({"argmax", "argmin", "sum", "prod", "max", "min", "amax", "amin",
+                                     "count_nonzero", "searchsorted"})
 
 
 class NumpyScalar(Check):
-    """A Python number pulled out of a numpy array (Dynamo traces it as a tensor): data-dependent (GB0033)."""
+    """A Python number pulled out of a numpy array (Dynamo traces it as a tensor): data-dependent (GB0033).
+
+    Explicitly (`float(a.mean())`, `a.item()`) or through `__index__`: a numpy value as a slice bound,
+    an index, `range()` bound or size (measured on 2.13: `X[:, idx[0]:idx[1]]` with `idx = np.array(...)`
+    breaks; `x * np.float32(2.0)` and `x[:, np.array([0, 2])]` do not)."""
 
     code = "GL301"
+    # a constant numpy integer (`lst[np.int64(2)]`, numpy on Python numbers) is folded before 2.12
+    MEASURED_FORMS = {"numpy_on_constants_as_index": ("list_index_np_int64_const", ">=2.12")}
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         kind = ndarray_scalar(node, ctx)
         if kind:
             ctx.report(node, self.code, f"`{kind}` of a numpy array needs its data (Dynamo traces numpy arrays as tensors)")
+            return
+        if ctx.config.capture_scalar_outputs:  # measured: the read becomes a captured scalar
+            return
+        if ctx.is_builtin(node.func, "range") and any(self._is_array(a.value, ctx) for a in node.args):
+            ctx.report(node, self.code, "`range()` of a numpy value needs it as a Python int (Dynamo traces numpy "
+                                        "arrays as tensors)")
+        elif self._takes_sizes(node, ctx) and any(
+                a.keyword is None and self._is_array(a.value, ctx) and not ctx.env.is_numpy_on_scalars(a.value)
+                for a in node.args):
+            ctx.report(node, self.code, "a numpy value used as a size is read as a Python int (Dynamo traces "
+                                        "numpy arrays as tensors)")
+
+    def visit_Subscript(self, node: cst.Subscript, ctx) -> None:
+        if ctx.config.capture_scalar_outputs:
+            return
+        for element in node.slice:
+            part = element.slice
+            if isinstance(part, cst.Slice) and any(
+                    bound is not None and self._is_array(bound, ctx) for bound in (part.lower, part.upper, part.step)):
+                ctx.report(node, self.code, "a numpy value used as a slice bound is read as a Python int "
+                                            "(Dynamo traces numpy arrays as tensors)")
+                return
+            # one number indexes whatever is not an array through `__index__` (a list, a tensor: both
+            # measured); an index array is only certain to be read when the container is a Python sequence
+            container = ctx.kind(node.value)
+            if isinstance(part, cst.Index) and self._is_array(part.value, ctx) and (
+                    container == PY_SEQ or container != NDARRAY and self._is_one_number(part.value, ctx)):
+                ctx.report(node, self.code, "a numpy value used as an index is read as a Python int "
+                                            "(Dynamo traces numpy arrays as tensors)")
+                return
+
+    def _is_array(self, node: cst.BaseExpression, ctx) -> bool:
+        if ctx.kind(node) != NDARRAY:
+            return False
+        return not ctx.env.is_numpy_on_scalars(node) or matches(
+            ctx.torch_version, self.MEASURED_FORMS["numpy_on_constants_as_index"][1])
+
+    @staticmethod
+    def _is_one_number(node: cst.BaseExpression, ctx) -> bool:
+        """`idx[0]`, `np.argmax(a)`: one element, not an index array (`x[:, np.array([0, 2])]` is fine)."""
+        if isinstance(node, cst.Subscript):
+            return all(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.Integer, cst.UnaryOperation))
+                       for e in node.slice)
+        if isinstance(node, cst.Call) and not any(a.keyword is not None and a.keyword.value == "axis" for a in node.args):
+            name = ctx.qualname(node.func) or ""
+            return name.startswith("numpy.") and name.rsplit(".", 1)[-1] in NUMPY_SCALAR_REDUCTIONS
+        return False
+
+    @staticmethod
+    def _takes_sizes(node: cst.Call, ctx) -> bool:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in SIZE_METHODS and ctx.is_tensor(func.value):
+            return True
+        return ctx.qualname(func) in SIZE_FUNCS
