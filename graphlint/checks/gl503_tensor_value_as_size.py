@@ -29,7 +29,10 @@ class TensorValueAsSize(Check):
     """A tensor's value used as a size or bound: `.item()` / `.tolist()` / `int(t)` in a slice or
     size argument (GB0124, GB0033), or a 0-d tensor passed straight as a size (`torch.arange(n)`)."""
 
-    MEASURED_FORMS = {"split_tolist": ("split_tolist", "<2.2 | >=2.10")}
+    # `torch.addcdiv(a, b, c, value=t)` (exactly that call shape) never breaks on 2.1-2.15: Dynamo
+    # rewrites it into div/mul/add; `t.addcdiv(b, c, value=t)` and `torch.addcmul` do break
+    MEASURED_FORMS = {"split_tolist": ("split_tolist", "<2.2 | >=2.10"),
+                      "torch.addcdiv": ("addcdiv_value_0d_tensor", "<2.0")}
 
     code = "GL503"
 
@@ -73,6 +76,10 @@ class TensorValueAsSize(Check):
                 return
         for arg in node.args:
             if arg.keyword is not None and arg.keyword.value in keywords and ctx.is_tensor(arg.value):
+                if (name == "torch.addcdiv" and arg.keyword.value == "value" and len(positional) == 3
+                        and len(node.args) == 4
+                        and not matches(ctx.torch_version, self.MEASURED_FORMS["torch.addcdiv"][1])):
+                    continue
                 ctx.report(arg.value, self.code, f"a tensor passed as `{arg.keyword.value}=` of `{name}`, which "
                                                  "takes a Python number: its value is read", gb=("GB0033",),
                            start_node=node)

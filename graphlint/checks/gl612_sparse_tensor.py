@@ -2,6 +2,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from graphlint.checks.base import Check
+from graphlint.torch_version import matches
 
 SPARSE_CTORS = {"torch.sparse_coo_tensor", "torch.sparse_csr_tensor", "torch.sparse_csc_tensor",
                 "torch.sparse_bsr_tensor", "torch.sparse_bsc_tensor", "torch.sparse_compressed_tensor"}
@@ -19,6 +20,13 @@ class SparseTensor(Check):
 
     code = "GL612"
 
+    # forms whose measured range differs from the rule's (breaks-on >=2.3, probe sparse_coo_tensor_build);
+    # checked against measurements/versions.json by tests/test_versions.py. A sparse tensor that came in
+    # from outside is wrapped without a break on 2.1, 2.2 and 2.4 (probes sparse_grad_coalesce, _values,
+    # _indices and sparse_arg_coalesce agree); `.to_sparse()` breaks from 2.8 on.
+    MEASURED_FORMS = {"sparse_input": ("sparse_grad_coalesce", ">=2.3,<2.4 | >=2.5"),
+                      "to_sparse": ("to_sparse_call", ">=2.8")}
+
     def __init__(self) -> None:
         # one instance per traced function: has a sparse op been reported in it already?
         self._after_first = False
@@ -30,9 +38,11 @@ class SparseTensor(Check):
             self._report(node, ctx, f"`{name}`: torch.compile does not support sparse tensors")
         elif (isinstance(func, cst.Attribute) and func.attr.value in SPARSE_METHODS and name is None
               and ctx.kind(func.value) in ("tensor", "bool_tensor", None)):
-            self._report(node, ctx, f"`.{func.attr.value}()`: torch.compile does not support sparse tensors")
+            if func.attr.value != "to_sparse" or matches(ctx.torch_version, self.MEASURED_FORMS["to_sparse"][1]):
+                self._report(node, ctx, f"`.{func.attr.value}()`: torch.compile does not support sparse tensors")
         elif (isinstance(func, cst.Attribute) and func.attr.value in SPARSE_ONLY_METHODS and name is None
-              and ctx.kind(func.value) in ("tensor", None) and not _behind_sparse_test(ctx)):
+              and ctx.kind(func.value) in ("tensor", None) and not _behind_sparse_test(ctx)
+              and matches(ctx.torch_version, self.MEASURED_FORMS["sparse_input"][1])):
             self._report(node, ctx, f"`.{func.attr.value}()` on a sparse tensor: torch.compile does not support "
                                     "sparse tensors", receiver_sparse=True)
 
