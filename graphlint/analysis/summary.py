@@ -73,6 +73,30 @@ class ClassInfo:
     attr_classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tensor_attrs: set[str] = field(default_factory=set)
     module_attrs: set[str] = field(default_factory=set)
+    # `self.register_buffer(f"indices_{s}", t)`: the literal start ("indices_") of buffer names computed
+    # at run time, read back with `getattr(self, f"indices_{s}")`
+    dynamic_buffer_prefixes: set[str] = field(default_factory=set)
+
+
+def literal_prefix(node: cst.BaseExpression) -> str:
+    """The constant start of a computed name: `f"indices_{s}"` and `"indices_{}".format(s)` → "indices_"."""
+    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[0], cst.FormattedStringText):
+        return node.parts[0].value
+    if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "format"
+            and isinstance(node.func.value, cst.SimpleString)):
+        return node.func.value.evaluated_value.split("{", 1)[0]
+    return ""
+
+
+_STATE_REGISTRARS = ("register_buffer", "register_parameter", "add_state", "_add_state")
+
+
+def _state_default(node: cst.Call) -> cst.BaseExpression | None:
+    """The default of `add_state(name, default)` / `add_state(name, default=...)`."""
+    for i, arg in enumerate(node.args):
+        if (arg.keyword is None and i == 1) or (arg.keyword is not None and arg.keyword.value == "default"):
+            return arg.value
+    return None
 
 
 @dataclass
@@ -362,14 +386,26 @@ class SummaryBuilder(cst.CSTVisitor):
             self.summary.hooks.append(CallRef("method", f"{self._func_stack[-1].class_name}.{hook.attr.value}"))
 
     def _record_buffer(self, node: cst.Call) -> None:
-        """`self.register_buffer("name", tensor)` / `self.register_parameter(...)` make tensor attributes."""
+        """`self.register_buffer("name", tensor)` / `self.register_parameter(...)` make tensor attributes,
+        and so do metric states with a tensor default (`self.add_state("total", torch.tensor(0.0))`:
+        torchmetrics, torcheval's `_add_state`)."""
         func = node.func
-        if (isinstance(func, cst.Attribute) and func.attr.value in ("register_buffer", "register_parameter")
-                and isinstance(func.value, cst.Name) and func.value.value == "self" and node.args
-                and isinstance(node.args[0].value, cst.SimpleString)):
-            cls = self._enclosing_class()
-            if cls is not None:
-                cls.tensor_attrs.add(node.args[0].value.evaluated_value)
+        if not (isinstance(func, cst.Attribute) and func.attr.value in _STATE_REGISTRARS
+                and isinstance(func.value, cst.Name) and func.value.value == "self" and node.args):
+            return
+        cls = self._enclosing_class()
+        if cls is None:
+            return
+        if func.attr.value in ("add_state", "_add_state") and not self._is_torch_call(_state_default(node)):
+            return  # a list state (`default=[]`) is not a tensor
+        name = node.args[0].value
+        if isinstance(name, cst.SimpleString):
+            cls.tensor_attrs.add(name.evaluated_value)
+        elif func.attr.value == "register_buffer" and literal_prefix(name):
+            cls.dynamic_buffer_prefixes.add(literal_prefix(name))
+
+    def _is_torch_call(self, node: cst.BaseExpression | None) -> bool:
+        return isinstance(node, cst.Call) and (self.imports.resolve(node.func) or "").startswith("torch.")
 
     def _enclosing_class(self) -> ClassInfo | None:
         if self._func_stack and self._func_stack[-1].class_name:

@@ -18,8 +18,9 @@ from typing import Callable
 import libcst as cst
 
 from graphlint.analysis.compiling import value_under_compile
+from graphlint.analysis.docstrings import documented_types
 from graphlint.analysis.names import ImportTable, dotted
-from graphlint.analysis.summary import ClassInfo
+from graphlint.analysis.summary import ClassInfo, literal_prefix
 from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
 
 # ---- kinds ----
@@ -86,6 +87,9 @@ NON_TENSOR_PARAM = re.compile(
     r"(num|n|use|return|output|is|has|do|enable|apply|with|should|max|min)_.*|"
     r".*_(size|dim|dims|name|fn|func|config|cfg|mode|type|flag|kwargs|len|length|num|count|dtype|device|"
     r"shape|rate|prob|eps))$")
+# functions (of a tensor backend: tensorly, einops, array-api shims) named after a shape query
+SHAPE_QUERY_FUNCS = frozenset({"ndim", "shape", "size", "numel", "dim", "get_shape", "ndimension", "nelement",
+                               "dtype", "device", "get_device", "is_tensor", "is_floating_point", "is_complex"})
 BUILTIN_META = {"len", "isinstance", "hasattr", "callable", "type", "id", "issubclass", "getattr"}
 # Attributes and methods that only tensors (and numpy arrays) have: a parameter used with one is a tensor.
 # Names Python's own types share (split, sort, index, count, copy, ...) are left out on purpose.
@@ -113,7 +117,8 @@ TORCH_FACTORIES = {f"torch.{f}" for f in (
 FULL_REDUCTIONS = {"sum", "mean", "max", "min", "argmax", "argmin", "prod", "norm", "std", "var", "median",
                    "amax", "amin", "any", "all", "nansum", "nanmean", "count_nonzero"}
 # Names of helpers that answer a yes/no question: their result is a Python bool, not a tensor.
-PREDICATE_NAME = re.compile(r"^_*(exists|is_.*|has_.*|should_.*|can_.*|check_.*|divisible_by|.*_exists)$")
+PREDICATE_NAME = re.compile(r"^_*(exists|is_.*|has_.*|should_.*|can_.*|check_.*|divisible_by|.*_exists|"
+                            r"is(sparse|scalar|complex|real|nan|inf|finite|close|empty|tensor|array|numeric))$")
 # Tensor methods whose arguments are tensors too (`x.masked_fill(mask, 0)`, `x.gather(1, index)`).
 TENSOR_ARG_METHODS = {
     "masked_fill", "masked_fill_", "gather", "scatter", "scatter_", "scatter_add", "scatter_add_", "index_select",
@@ -316,7 +321,9 @@ class FileContext:
                 guessed = {p.name.value for p in (*node.params.posonly_params, *node.params.params,
                                                   *node.params.kwonly_params) if p.annotation is None}
                 node.body.visit(_SelfAssignmentCollector(env, found, guessed))
-            kinds = {attr: kind for attr, kind in found.items() if is_tensor(kind) or kind == TENSOR_SEQ}
+            # numpy values too: Dynamo lifts a module's numpy attribute into the graph as a tensor
+            # (`self.hop = np.prod(rates)`, then `if self.hop > 1` or `int(self.hop)` breaks: measured on 2.13)
+            kinds = {attr: kind for attr, kind in found.items() if is_tensor(kind) or kind in (TENSOR_SEQ, NDARRAY)}
             if kinds == self._attr_kinds[class_name]:
                 break
             self._attr_kinds[class_name] = kinds
@@ -426,6 +433,7 @@ class TensorEnv:
         from_callers = from_callers or {}
         params = fn.params
         uses = self.ctx.evidence(fn, self.cls)
+        documented = documented_types(fn)
         self.used_as_tensor = set(uses.tensors)
         evidence = set(uses.tensors)
         ordered = list(params.posonly_params) + list(params.params)
@@ -438,7 +446,10 @@ class TensorEnv:
             optional = isinstance(p.default, cst.Name) and p.default.value == "None"
             if not optional and name in uses.passed_on:
                 evidence.add(name)
-            if kind == TENSOR and p.annotation is None and (
+            if p.annotation is None and name in documented and self.ctx.torch_file:
+                # the docstring's type (`keys_length: 1D tensor, [B]`) is as good as an annotation
+                kind = TENSOR if documented[name] == "tensor" else CONST
+            elif kind == TENSOR and p.annotation is None and (
                     name in uses.numbers or name not in evidence and name not in TENSOR_PARAM_NAMES):
                 kind = None  # no sign that it holds a tensor, or used as an int (`topk(x, k=k)`): do not guess
             if p.annotation is None and from_callers.get(name) is not None:
@@ -685,6 +696,8 @@ class TensorEnv:
         if qual and qual.startswith("torch.") and qual.split(".")[-1] in (
                 "float32", "float16", "bfloat16", "float64", "int64", "int32", "bool", "long", "float", "half"):
             return META
+        if base is None and qual is None and attr in ("shape", "ndim"):
+            return META  # `emb.shape[-1]` of a value of unknown kind: a size, whatever holds it
         return None
 
     def _call_kind(self, node: cst.Call) -> str | None:  # noqa: C901
@@ -729,6 +742,8 @@ class TensorEnv:
             if recv is None and self.ctx.torch_file and self.resolve(func) is None:
                 if method in ("any", "all") and not node.args:
                     return BOOL_TENSOR  # `(a[i] != b[i]).any()`: only tensors (and arrays) have .any()
+                if method in ("max", "min") and not node.args:
+                    return TENSOR  # `trace[-1].max()`: no Python number, list or str has a no-argument .max()
                 if method in TENSOR_ONLY_METHODS:
                     return TENSOR  # `d.dot(Bd)`, `r.sqrt()`: no Python number, list or str has these
         qual = self.resolve(func)
@@ -745,10 +760,24 @@ class TensorEnv:
                 return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
             if name in self.ctx.functions:
                 return self.ctx.return_kind(name, None)
+            if name == "getattr" and self._is_buffer_lookup(node):
+                return TENSOR
             return self._builtin_kind(name, arg_kinds)
         if isinstance(func, cst.Subscript) and self.kind_of(func.value) == MODULE:
             return TENSOR  # self.layers[i](x)
         return None
+
+    def _is_buffer_lookup(self, node: cst.Call) -> bool:
+        """`getattr(self, "running_mean")` of a registered buffer, or `getattr(self, f"indices_{s}")` in a
+        class that registers buffers under computed names (e2cnn)."""
+        if self.cls is None or len(node.args) < 2:
+            return False
+        obj, attr = node.args[0].value, node.args[1].value
+        if not (isinstance(obj, cst.Name) and self.names.get(obj.value) == SELF):
+            return False
+        if isinstance(attr, cst.SimpleString):
+            return attr.evaluated_value in self.cls.tensor_attrs
+        return literal_prefix(attr) in self.cls.dynamic_buffer_prefixes
 
     def _self_call_kind(self, method: str, arg_kinds: list) -> str | None:
         """`self.method(...)`: what the method returns, found in this class or a base class in this file."""
@@ -812,6 +841,8 @@ class TensorEnv:
             # `is_nan(t)`, `has_inf(t)`: a question about the values, so a bool tensor (torchsde's misc)
             tensor_arg = arg_kinds and (is_tensor(arg_kinds[0]) or arg_kinds[0] is None and self.ctx.torch_file)
             return BOOL_TENSOR if VALUE_PREDICATE.search(last) and tensor_arg else META
+        if last in SHAPE_QUERY_FUNCS:
+            return META  # `tl.ndim(x)`, `backend.shape(x)`: a backend's shape query answers with Python ints
         return TENSOR if arg_kinds and is_tensor(arg_kinds[0]) else None
 
     def _has_dim_method(self, node: cst.Call) -> bool:

@@ -23,6 +23,10 @@ SCALING_KEYWORDS = ("alpha", "beta")
 VALUE_SCALED = {"addcmul", "addcmul_", "addcdiv", "addcdiv_"}  # `value=` scales here (masked_fill takes a 0-d tensor)
 # Tensor methods whose arguments (by position, or keyword) must be Python ints or numbers.
 SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",))}
+# From which torch `capture_scalar_outputs=True` removes a form's break (probe → specifier; measured on
+# 2.1-2.15). Before that the flag leaves the break, or makes the compile fail (alpha=: a Dynamo error on
+# 2.1-2.12). `F.one_hot(x, n)` and `x.unsqueeze(d)` with a 0-d tensor break with the flag on every version.
+CAPTURED_FROM = {"slice_by_0d_tensor": ">=2.10", "add_alpha_0d_tensor": ">=2.13"}
 
 
 class TensorValueAsSize(Check):
@@ -37,9 +41,9 @@ class TensorValueAsSize(Check):
     code = "GL503"
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
+        self._tensor_as_size_argument(node, ctx)
         if ctx.config.capture_scalar_outputs:  # measured: the scalar flag alone removes these breaks
             return
-        self._tensor_as_size_argument(node, ctx)
         kind = scalar_extraction(node, ctx)
         if not kind:
             return
@@ -52,21 +56,32 @@ class TensorValueAsSize(Check):
 
     def visit_Subscript(self, node: cst.Subscript, ctx) -> None:
         """`y[..., :n]` with `n` a tensor: the bound is read with `__index__`, i.e. `.item()` (GB0124)."""
-        if ctx.config.capture_scalar_outputs:
+        if self._captured(ctx, "slice_by_0d_tensor"):
             return
         for element in node.slice:
             part = element.slice
-            if isinstance(part, cst.Slice) and any(
-                    bound is not None and ctx.is_tensor(bound) for bound in (part.lower, part.upper, part.step)):
-                ctx.report(node, self.code, "a tensor used as a slice bound is read as a Python int (`.item()`): "
-                                            "the shape depends on data", gb=("GB0124",))
+            bound = next((b for b in (part.lower, part.upper, part.step) if b is not None and ctx.is_tensor(b)),
+                         None) if isinstance(part, cst.Slice) else None
+            if bound is not None:
+                # at the bound: in a subscript over several lines, Dynamo names the line that reads it
+                ctx.report(bound, self.code, "a tensor used as a slice bound is read as a Python int (`.item()`): "
+                                             "the shape depends on data", gb=("GB0124",))
                 return
+
+    @classmethod
+    def _captured(cls, ctx, probe: str) -> bool:
+        """Does `capture_scalar_outputs=True` (visible in the code) remove this form's break on the target
+        torch? Measured per form (measurements/versions.json, variant capture_scalar_outputs)."""
+        return ctx.config.capture_scalar_outputs and matches(ctx.torch_version, CAPTURED_FROM[probe])
 
     def _tensor_as_size_argument(self, node: cst.Call, ctx) -> None:
         name, positions, keywords = self._scalar_parameters(node, ctx)
         if name is None:
             return
         positional = [a for a in node.args if a.keyword is None]
+        never_captured = name == "torch.nn.functional.one_hot" or name in (f".{m}()" for m in SCALAR_METHOD_ARGS)
+        if ctx.config.capture_scalar_outputs and not never_captured:
+            positions = ()  # a 0-d tensor as a factory size is captured as an unbacked int
         for i, arg in enumerate(positional):
             if (positions is None or i in positions) and ctx.is_tensor(arg.value):
                 # Dynamo reports the call's first line, where a multi-line call starts
@@ -76,6 +91,10 @@ class TensorValueAsSize(Check):
                 return
         for arg in node.args:
             if arg.keyword is not None and arg.keyword.value in keywords and ctx.is_tensor(arg.value):
+                scaling = arg.keyword.value in SCALING_KEYWORDS + ("value",)
+                if self._captured(ctx, "add_alpha_0d_tensor") if scaling else (
+                        ctx.config.capture_scalar_outputs and not never_captured):
+                    continue
                 if (name == "torch.addcdiv" and arg.keyword.value == "value" and len(positional) == 3
                         and len(node.args) == 4
                         and not matches(ctx.torch_version, self.MEASURED_FORMS["torch.addcdiv"][1])):

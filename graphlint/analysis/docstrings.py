@@ -1,0 +1,71 @@
+"""Parameter types written in a function's docstring: evidence for the kind of an unannotated parameter.
+
+Library code often documents `keys_length: 1D tensor, [B]` or `x (Tensor): input` instead of annotating
+it. Three styles are read, only for the function's own parameter names:
+
+    Google   x (torch.Tensor): ...          numpy    x : Tensor of shape (B, N)
+    Sphinx   :param Tensor x: ...  /  :type x: torch.Tensor
+    loose    keys_length: 1D tensor, [B]    (the text after the colon must start with the type)
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+_GOOGLE = re.compile(r"^\s*\*{0,2}(\w+)\s*\(([^()]*(?:\([^()]*\))?[^()]*)\)\s*:")
+_COLON = re.compile(r"^\s*(\w+)\s*:\s*(.+)$")
+_SPHINX_PARAM = re.compile(r":param\s+([^:]+?)\s+(\w+)\s*:")
+_SPHINX_TYPE = re.compile(r":type\s+(\w+)\s*:\s*(.+)$")
+# a type phrase at the start of the text: `1D tensor`, `torch.FloatTensor`, `optional Tensor`
+_TENSOR_TYPE = re.compile(r"^(optional\s+|an?\s+)?((\d[\-\s]?d|\w+-dimensional|(float|long|bool|int)\w*)\s+)?"
+                          r"((torch\.)?(\w*Tensor)|tensor)\b", re.I)
+_NUMBER_TYPE = re.compile(r"^(optional\s+|an?\s+)?(int|float|bool|str|number|integer|string|boolean)\b", re.I)
+_EITHER = re.compile(r"\b(or|\|)\s", re.I)
+
+
+def documented_types(fn: cst.FunctionDef) -> dict[str, str]:
+    """Parameter name → 'tensor' / 'number', from the docstring; ambiguous or untyped ones left out."""
+    doc = fn.get_docstring(clean=True)
+    if not doc:
+        return {}
+    params = {p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)}
+    found: dict[str, str] = {}
+    for line in doc.splitlines():
+        for name, text in _candidates(line):
+            if name in params and name not in found:
+                kind = _classify(text)
+                if kind:
+                    found[name] = kind
+    return found
+
+
+def _candidates(line: str) -> list[tuple[str, str]]:
+    out = []
+    sphinx = _SPHINX_PARAM.search(line)
+    if sphinx:
+        out.append((sphinx.group(2), sphinx.group(1)))
+    sphinx_type = _SPHINX_TYPE.search(line)
+    if sphinx_type:
+        out.append((sphinx_type.group(1), sphinx_type.group(2)))
+    google = _GOOGLE.match(line)
+    if google:
+        out.append((google.group(1), google.group(2)))
+    elif not sphinx and not sphinx_type:
+        colon = _COLON.match(line)
+        if colon:
+            out.append((colon.group(1), colon.group(2)))
+    return out
+
+
+def _classify(text: str) -> str | None:
+    text = text.strip().strip("`")
+    head = re.split(r"[,;.]", text, maxsplit=1)[0]
+    if _EITHER.search(head):
+        return None  # `int or Tensor`, `Tensor | float`: either
+    if _TENSOR_TYPE.match(text):
+        return "tensor"
+    if _NUMBER_TYPE.match(text):
+        return "number"
+    return None
