@@ -195,21 +195,44 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef)
         return found
     lines = positions()
     line_of = {id(f): lines[f.start_node or f.node].start.line for f in found}
+    in_target = {id(f) for f in found if _in_assignment_target(f)}
     hidden: set[int] = set()
     notes: dict[int, list[int]] = {}
-    for first in sorted(skipping, key=lambda f: line_of[id(f)]):
+    # Python evaluates an assignment's value before its target: `out[:, a:b] = f(x[:, a:b])` breaks on
+    # the right first, even when the target is written on the line above
+    for first in sorted(skipping, key=lambda f: (line_of[id(f)] if id(f) not in in_target else
+                                                  lines[f.statement].end.line + 0.5 if f.statement else line_of[id(f)])):
         if id(first) in hidden:
             continue
         # breaks inside the breaking expression itself (`torch.equal` in an `all(...)` generator) still show
         cut = lines[first.node].end.line
         other_arms = _other_arms(function, lines, line_of[id(first)])
-        shadowed = [f for f in found if id(f) not in hidden and line_of[id(f)] > cut
+        shadowed = [f for f in found if id(f) not in hidden and f is not first
+                    and (line_of[id(f)] > cut or id(f) in in_target and f.statement is first.statement
+                         and id(first) not in in_target)
                     and not any(start <= line_of[id(f)] <= end for start, end in other_arms)]
         hidden.update(id(f) for f in shadowed)
         if shadowed:
             notes[id(first)] = sorted({line_of[id(f)] for f in shadowed})
     return [dataclasses.replace(f, message=_with_shadowed_note(f, notes[id(f)])) if id(f) in notes else f
             for f in found if id(f) not in hidden]
+
+
+def _in_assignment_target(finding: RawFinding) -> bool:
+    """Is the finding's node inside the target of the assignment statement it belongs to?"""
+    statement = finding.statement
+    if not isinstance(statement, cst.SimpleStatementLine) or not statement.body:
+        return False
+    small = statement.body[0]
+    targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+        [small.target] if isinstance(small, (cst.AugAssign, cst.AnnAssign)) else []
+    return any(_contains(target, finding.node) for target in targets)
+
+
+def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
+    if tree is node:
+        return True
+    return any(_contains(child, node) for child in tree.children)
 
 
 def _with_shadowed_note(first: RawFinding, shadowed_lines: list[int]) -> str:

@@ -775,9 +775,23 @@ class TensorEnv:
         obj, attr = node.args[0].value, node.args[1].value
         if not (isinstance(obj, cst.Name) and self.names.get(obj.value) == SELF):
             return False
-        if isinstance(attr, cst.SimpleString):
-            return attr.evaluated_value in self.cls.tensor_attrs
-        return literal_prefix(attr) in self.cls.dynamic_buffer_prefixes
+        for cls in self._class_and_bases():
+            if isinstance(attr, cst.SimpleString) and attr.evaluated_value in cls.tensor_attrs:
+                return True
+            if not isinstance(attr, cst.SimpleString) and literal_prefix(attr) in cls.dynamic_buffer_prefixes:
+                return True
+        return False
+
+    def _class_and_bases(self) -> list[ClassInfo]:
+        """This class and its base classes defined in the same file, nearest first."""
+        found, todo = [], [self.cls]
+        while todo:
+            cls = todo.pop(0)
+            if cls is None or cls in found:
+                continue
+            found.append(cls)
+            todo.extend(self.ctx.classes.get(base.rsplit(".", 1)[-1]) for base in cls.bases)
+        return found
 
     def _self_call_kind(self, method: str, arg_kinds: list) -> str | None:
         """`self.method(...)`: what the method returns, found in this class or a base class in this file."""
