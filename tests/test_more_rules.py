@@ -61,6 +61,7 @@ def codes(lint, body: str) -> set[str]:
     ("x = x * (x.data_ptr() == 0)", "GL610"),
     ("p = nn.Parameter(torch.ones(4))", "GL701"),
     ("x.sum().backward()", "GL702"),
+    ("y = x * 2\ny.backward(torch.ones_like(y))", "GL702"),
     ("g, = torch.autograd.grad(x.sum(), x)", "GL702"),
     ("x.retain_grad()", "GL703"),
     ("y = x * 2\ny.requires_grad = True", "GL704"),
@@ -83,6 +84,7 @@ def test_flagged(lint, body, code):
     "x = x * SCALE",
     "with torch.no_grad():\n    x = x * 2",
     "if not torch.compiler.is_compiling():\n    t0 = time.time()",
+    "self._accelerator.backward(x.sum())",  # a training framework's wrapper taking the loss
 ])
 def test_not_flagged(lint, body):
     assert codes(lint, body) == set()

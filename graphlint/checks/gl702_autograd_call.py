@@ -18,7 +18,10 @@ class AutogradCall(Check):
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value == "backward":
             kind = ctx.kind(func.value)
-            if ctx.is_tensor(func.value) or (kind is None and ctx.torch_file):
+            # `accelerator.backward(loss)`, `super().backward(tensor, model)`: a training framework's
+            # wrapper that takes the loss, on an object of unknown kind; the break is inside it
+            wrapper = kind is None and any(a.keyword is None for a in node.args)
+            if ctx.is_tensor(func.value) or (kind is None and ctx.torch_file and not wrapper):
                 ctx.report(node, self.code, "`.backward()` inside traced code", gb=("GB0123",))
 
 
