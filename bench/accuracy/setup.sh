@@ -82,7 +82,14 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "nerfacc", "pytorch-warmup", "focal-frequency-loss", "torchdrift", "bert-pytorch", "PyHessian",
           "pytorch-lightning", "pytorch-pfn-extras",
           # held-out split (set 7, fifteenth batch)
-          "pytorch-accelerated"):
+          "pytorch-accelerated",
+          # held-out split (set 8, first batch)
+          "fair-esm", "torchcde", "performer-pytorch", "asteroid-filterbanks", "ema-pytorch",
+          "came-pytorch", "info-nce-pytorch", "fast_pytorch_kmeans",
+          # held-out split (set 8, second batch)
+          "POT", "torch-optimi", "point-transformer-pytorch", "ttach", "linformer",
+          # held-out split (set 8, third batch)
+          "funsor", "makefun", "diffsort", "torchbearer", "torch-pruning", "tntorch"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -114,5 +121,9 @@ import FrEIA.framework, FrEIA.modules, torchdeq, e2cnn.nn  # noqa: E401,F401
 import vbll, cached_conv, etsformer_pytorch, adabelief_pytorch, poutyne  # noqa: E401,F401
 import nerfacc, pytorch_warmup, focal_frequency_loss, torchdrift, bert_pytorch.model, pyhessian  # noqa: E401,F401
 import lightning_fabric, pytorch_lightning, pytorch_pfn_extras, pytorch_accelerated  # noqa: E401,F401
+import esm, torchcde, performer_pytorch, asteroid_filterbanks, ema_pytorch  # noqa: E401,F401
+import came_pytorch, info_nce, fast_pytorch_kmeans  # noqa: E401,F401
+import ot, optimi, point_transformer_pytorch, ttach, linformer  # noqa: E401,F401
+import funsor, diffsort, torchbearer, torch_pruning, tntorch  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
