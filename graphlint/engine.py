@@ -143,7 +143,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     imports.names = dict(summary.imports)
     file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, index.is_torch_file(summary.path),
                            summary.module_ctors, external_return=lambda qual: _declared_return(index, qual),
-                           inherited_method=lambda cls, name: _inherited_method(index, summary, cls, name))
+                           inherited_method=lambda cls, name: _inherited_method(index, summary, cls, name),
+                           defined_in_project=lambda qual: _defined_in_project(index, qual))
     raw: list[tuple[RawFinding, TracedFunction]] = []
     arguments = ArgumentKinds(index, parsed, imports, from_other_files)
     # `traced` is in BFS order, so callers in this file are walked before their callees
@@ -354,6 +355,13 @@ def cross_file_seeds(observed: list[dict[FuncId, dict[str, str | None]]]) -> dic
         if tensors:
             seeds.setdefault(path, {})[key] = tensors
     return seeds
+
+
+def _defined_in_project(index: ProjectIndex, qualified: str) -> bool:
+    if index.lookup_function(qualified) is not None or qualified in index.classes:
+        return True
+    real = index.reexported(qualified)
+    return real is not None and real in index.classes
 
 
 def _declared_return(index: ProjectIndex, qualified: str) -> str | None:

@@ -140,3 +140,33 @@ def test_generator_flagged_only_when_known_to_be_one(lint):
         return noise + torch.randn(shape, generator=g)
     """
     assert found(lint(code)) == {(9, "GL603"), (10, "GL603")}
+
+
+def test_python_function_of_a_package_with_an_extension_is_not_a_c_call(tmp_path, monkeypatch):
+    # POT-style: a package with one compiled module; its own Python helpers are analysed where they are
+    # defined, only the call into the extension module is GL303
+    from conftest import lint_tree
+    from graphlint.analysis.extensions import compiled_package
+    (tmp_path / "fastpkg").mkdir()
+    (tmp_path / "fastpkg" / "_ext.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    compiled_package.cache_clear()
+    result = lint_tree(tmp_path, {
+        "fastpkg/__init__.py": "from .utils import to_array\n",
+        "fastpkg/utils.py": "def to_array(x):\n    return x\n",
+        "fastpkg/model.py": """
+            import torch
+            from torch import nn
+            from fastpkg import to_array
+            from fastpkg.utils import to_array as again
+            from fastpkg._ext import solve
+
+            class Solver(nn.Module):
+                def forward(self, x):
+                    x = to_array(x) + again(x)
+                    return solve(x)
+            """,
+    })
+    compiled_package.cache_clear()
+    assert {(f.path.replace("\\\\", "/").rsplit("/", 1)[-1], f.line, f.code) for f in result.findings
+            if f.code == "GL303"} == {("model.py", 11, "GL303")}

@@ -53,6 +53,7 @@ def lint_body(lint, body: str, **kw):
     "import tensorly as tl\nfor i in range(2, tl.ndim(x)):\n    x = x + i",
     "emb, lengths = mask\nn = emb.shape[-1]\nx = torch.repeat_interleave(x, n, dim=0)",
     "from scipy import sparse\nif sparse.issparse(mask) or x.is_sparse:\n    x = x + 1",
+    "from ot.backend import get_backend\nnx = get_backend(x, mask)\nif nx.issparse(x):\n    x = x + 1",
 ])
 def test_metadata_checks_are_not_flagged(lint, body):
     assert lint_body(lint, body) == set()

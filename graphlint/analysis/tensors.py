@@ -87,6 +87,8 @@ NON_TENSOR_PARAM = re.compile(
     r"(num|n|use|return|output|is|has|do|enable|apply|with|should|max|min)_.*|"
     r".*_(size|dim|dims|name|fn|func|config|cfg|mode|type|flag|kwargs|len|length|num|count|dtype|device|"
     r"shape|rate|prob|eps))$")
+# multi-backend libraries (POT, array-API code) fetch the backend of their inputs: not a tensor
+BACKEND_GETTER = re.compile(r"^_?(get_)?(backend|array_namespace|namespace|array_api|xp|nx)$")
 # functions (of a tensor backend: tensorly, einops, array-api shims) named after a shape query
 SHAPE_QUERY_FUNCS = frozenset({"ndim", "shape", "size", "numel", "dim", "get_shape", "ndimension", "nelement",
                                "dtype", "device", "get_device", "is_tensor", "is_floating_point", "is_complex"})
@@ -274,9 +276,12 @@ class FileContext:
                  functions: dict[str, cst.FunctionDef], loggers: set[str], torch_file: bool,
                  module_ctors: dict[str, str] | None = None,
                  external_return: Callable[[str], str | None] | None = None,
-                 inherited_method: Callable[[str, str], bool] | None = None) -> None:
+                 inherited_method: Callable[[str, str], bool] | None = None,
+                 defined_in_project: Callable[[str], bool] | None = None) -> None:
         # external_return: the return annotation of a function elsewhere in the project, by qualified name
         self.external_return = external_return or (lambda qual: None)
+        # defined_in_project(qualified name): a function or class of the linted files (Python source)
+        self.defined_in_project = defined_in_project or (lambda qual: False)
         # inherited_method(class, name): a base class in another linted file defines method `name`
         self.inherited_method = inherited_method or (lambda cls, name: False)
         self.imports = imports
@@ -857,6 +862,8 @@ class TensorEnv:
             return BOOL_TENSOR if VALUE_PREDICATE.search(last) and tensor_arg else META
         if last in SHAPE_QUERY_FUNCS:
             return META  # `tl.ndim(x)`, `backend.shape(x)`: a backend's shape query answers with Python ints
+        if BACKEND_GETTER.match(last):
+            return None  # `nx = get_backend(a, b)`, `xp = array_namespace(x)`: a module-like object, no tensor
         return TENSOR if arg_kinds and is_tensor(arg_kinds[0]) else None
 
     def _has_dim_method(self, node: cst.Call) -> bool:

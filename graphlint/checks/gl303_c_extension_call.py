@@ -20,7 +20,9 @@ class CExtensionCall(Check):
             top = name.split(".")[0]
             if top == "ctypes":
                 ctx.report(node, self.code, f"`{name}()` calls into C through ctypes")
-            elif compiled_package(top):
+            elif compiled_package(top) and not ctx.env.ctx.defined_in_project(name):
+                # a Python function of the linted package itself (POT's `ot.utils.list_to_array` next to
+                # its one extension module) is analysed where it is defined
                 ctx.report(node, self.code, f"`{name}` comes from `{top}`, a package with compiled "
                                             "extensions: Dynamo cannot trace into C code")
             return
