@@ -747,8 +747,10 @@ class TensorEnv:
             if recv is None and self.ctx.torch_file and self.resolve(func) is None:
                 if method in ("any", "all") and not node.args:
                     return BOOL_TENSOR  # `(a[i] != b[i]).any()`: only tensors (and arrays) have .any()
-                if method in ("max", "min") and not node.args:
-                    return TENSOR  # `trace[-1].max()`: no Python number, list or str has a no-argument .max()
+                if method in ("max", "min") and not node.args and isinstance(func.value, (cst.Subscript, cst.Call)):
+                    # `trace[-1].max()`: no Python number, list or str has a no-argument .max() (an option
+                    # like `self.ratio.min()` is left alone: kornia checks isinstance(self.ratio, Tensor))
+                    return TENSOR
                 if method in TENSOR_ONLY_METHODS:
                     return TENSOR  # `d.dot(Bd)`, `r.sqrt()`: no Python number, list or str has these
         qual = self.resolve(func)
