@@ -36,6 +36,7 @@ MODULE = "module"  # an nn.Module instance
 SELF = "self"
 LOGGER = "logger"
 GENERATOR = "generator"  # a torch.Generator (sampling with one breaks: GB0055)
+BACKEND = "backend"  # `nx = get_backend(a, b)`: a multi-backend library's array module (POT), torch under compile
 
 TENSOR_KINDS = (TENSOR, BOOL_TENSOR)
 
@@ -738,6 +739,12 @@ class TensorEnv:
                 return SCALAR if method in SCALAR_METHODS else NDARRAY
             if recv == GENERATOR:
                 return GENERATOR if method == "manual_seed" else None
+            if recv == BACKEND:
+                # `nx.any(t == 0)`, `nx.dot(K, u)`: the backend's functions mirror torch's on tensors
+                if PREDICATE_NAME.match(method) and not VALUE_PREDICATE.search(method):
+                    return META  # `nx.issparse(M)`: a question about the type
+                return self._qualified_call_kind(f"torch.{method}", node, arg_kinds) \
+                    if any(is_tensor(k) or k is None for k in arg_kinds) else None
             if recv == SELF:
                 return self._self_call_kind(method, arg_kinds)
             if recv == MODULE:
@@ -865,7 +872,7 @@ class TensorEnv:
         if last in SHAPE_QUERY_FUNCS:
             return META  # `tl.ndim(x)`, `backend.shape(x)`: a backend's shape query answers with Python ints
         if BACKEND_GETTER.match(last):
-            return None  # `nx = get_backend(a, b)`, `xp = array_namespace(x)`: a module-like object, no tensor
+            return BACKEND  # `nx = get_backend(a, b)`, `xp = array_namespace(x)`: a module-like object
         return TENSOR if arg_kinds and is_tensor(arg_kinds[0]) else None
 
     def _has_dim_method(self, node: cst.Call) -> bool:
