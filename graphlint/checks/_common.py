@@ -105,12 +105,18 @@ def break_line_node(node: cst.If | cst.Assert, ctx) -> cst.CSTNode:
     torchmetrics' multi-line `if (` over `.any()` calls break on the `if` line, snntorch's
     `spikegen.latency` (`round(...) > n and not bypass`) on the comparison's line."""
     located: cst.CSTNode = node
-    for operand in _operands(node.test):
+    for i, operand in enumerate(_operands(node.test)):
         inner = operand
         while isinstance(inner, cst.UnaryOperation) and isinstance(inner.operator, cst.Not):
             inner = inner.expression
-        if isinstance(inner, cst.Comparison):
+        # a comparison on the `if` line itself keeps the `if` as the start (same line, its column)
+        if isinstance(inner, cst.Comparison) and (i > 0 or _opens_a_line(node.test) or _opens_a_line(inner)):
             located = inner
         if ctx.needs_tensor_bool(operand):
             return located
     return located
+
+
+def _opens_a_line(expr: cst.BaseExpression) -> bool:
+    """`(` followed by a line break: `if (\n    x > 1\n):`."""
+    return any(isinstance(p.whitespace_after, cst.ParenthesizedWhitespace) for p in getattr(expr, "lpar", ()))
