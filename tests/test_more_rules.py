@@ -170,3 +170,25 @@ def test_python_function_of_a_package_with_an_extension_is_not_a_c_call(tmp_path
     compiled_package.cache_clear()
     assert {(f.path.replace("\\\\", "/").rsplit("/", 1)[-1], f.line, f.code) for f in result.findings
             if f.code == "GL303"} == {("model.py", 11, "GL303")}
+
+
+def test_method_of_a_skip_listed_object_kept_on_self(lint):
+    # pytorch-accelerated's progress-bar callback: `self.pbar = tqdm(...)` in one hook, `self.pbar.update(1)`
+    # in the traced one (measured on 2.13: GB0008, `tqdm.update` is marked as skipped)
+    code = """
+import torch
+from torch import nn
+from tqdm import tqdm
+
+class Loop(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.pbar = tqdm(total=3)
+        self.steps = 0
+
+    def forward(self, x):
+        self.pbar.update(1)
+        self.steps.bit_length()
+        return x * 2
+"""
+    assert found(lint(code)) == {(13, "GL603")}

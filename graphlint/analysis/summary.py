@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
+
 from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.dynamo_config import ConfigCollector, DynamoConfig, is_fullgraph
 from graphlint.analysis.names import ImportTable, dotted
@@ -76,6 +78,8 @@ class ClassInfo:
     # `self.register_buffer(f"indices_{s}", t)`: the literal start ("indices_") of buffer names computed
     # at run time, read back with `getattr(self, f"indices_{s}")`
     dynamic_buffer_prefixes: set[str] = field(default_factory=set)
+    # `self.pbar = tqdm(...)`: attributes holding an object of a library Dynamo skips → that library
+    skipped_library_attrs: dict[str, str] = field(default_factory=dict)
 
 
 def literal_prefix(node: cst.BaseExpression) -> str:
@@ -341,6 +345,10 @@ class SummaryBuilder(cst.CSTVisitor):
         cls = self._enclosing_class()
         if cls is None:
             return
+        if isinstance(value, cst.Call):
+            library = (self.imports.resolve(value.func) or "").split(".")[0]
+            if library in DYNAMO_SKIPPED_LIBRARIES:
+                cls.skipped_library_attrs[attr] = library
         kind = self._value_class(value)
         if kind == "tensor":
             cls.tensor_attrs.add(attr)

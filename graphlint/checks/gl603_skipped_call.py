@@ -41,6 +41,7 @@ class SkippedRuntimeCall(CallByName):
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         super().visit_Call(node, ctx)
+        self._method_of_skipped_object(node, ctx)
         # using a torch.Generator breaks too, even one made outside (measured: GB0055, `g.manual_seed` GB7650)
         # only a value known to be a Generator: `generator=generator` passing an optional parameter
         # on is usually None (diffusers' randn_tensor, kornia's RANSAC: traced without a break)
@@ -48,3 +49,17 @@ class SkippedRuntimeCall(CallByName):
             if arg.keyword is not None and arg.keyword.value == "generator" and ctx.kind(arg.value) == GENERATOR:
                 ctx.report(node, self.code, "sampling with an explicit `torch.Generator`: not traceable",
                            gb=("GB0055",))
+
+    def _method_of_skipped_object(self, node: cst.Call, ctx) -> None:
+        """`self.pbar.update(1)` with `self.pbar = tqdm(...)` set in another method: measured on 2.13 in
+        pytorch-accelerated's callbacks (GB0008, `tqdm.update` marked as skipped)."""
+        func, cls = node.func, ctx.env.cls
+        if cls is None or not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Attribute):
+            return
+        owner = func.value
+        if not (isinstance(owner.value, cst.Name) and owner.value.value == "self"):
+            return
+        library = cls.skipped_library_attrs.get(owner.attr.value)
+        if library:
+            ctx.report(node, self.code, f"`self.{owner.attr.value}` is a `{library}` object, a library on Dynamo's "
+                                        f"skip list: `.{func.attr.value}()` breaks the graph", gb=("GB0008",))
