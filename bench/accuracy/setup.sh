@@ -89,7 +89,14 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 8, second batch)
           "POT", "torch-optimi", "point-transformer-pytorch", "ttach", "linformer",
           # held-out split (set 8, third batch)
-          "funsor", "makefun", "diffsort", "torchbearer", "torch-pruning", "tntorch"):
+          "funsor", "makefun", "diffsort", "torchbearer", "torch-pruning", "tntorch",
+          # held-out split (set 9)
+          "mixture-of-experts", "soft-moe-pytorch", "kmeans-pytorch", "routing-transformer", "thop",
+          "adam_mini", "torch-kf", "se3-transformer-pytorch", "MEGABYTE-pytorch",
+          "recurrent-memory-transformer-pytorch", "h-transformer-1d", "fvcore", "iopath", "termcolor", "yacs",
+          "portalocker", "fft-conv-pytorch", "flowtorch", "torch-sgld", "Mega-pytorch", "torchimize", "docutils",
+          "gradient-descent-the-ultimate-optimizer", "sparsemax", "dasp-pytorch", "flamingo-pytorch", "einops-exts",
+          "focal-loss-torch"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -125,5 +132,10 @@ import esm, torchcde, performer_pytorch, asteroid_filterbanks, ema_pytorch  # no
 import came_pytorch, info_nce, fast_pytorch_kmeans  # noqa: E401,F401
 import ot, optimi, point_transformer_pytorch, ttach, linformer  # noqa: E401,F401
 import funsor, diffsort, torchbearer, torch_pruning, tntorch  # noqa: E401,F401
+import mixture_of_experts, soft_moe_pytorch, kmeans_pytorch, routing_transformer, thop  # noqa: E401,F401
+import adam_mini, torch_kf, se3_transformer_pytorch, MEGABYTE_pytorch  # noqa: E401,F401
+import recurrent_memory_transformer_pytorch, h_transformer_1d, fvcore.nn, fft_conv_pytorch  # noqa: E401,F401
+import flowtorch.distributions, torch_sgld, mega_pytorch, torchimize.functions, sparsemax  # noqa: E401,F401
+import gradient_descent_the_ultimate_optimizer.gdtuo, dasp_pytorch, flamingo_pytorch, focal_loss.focal_loss  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
