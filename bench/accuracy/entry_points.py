@@ -9447,12 +9447,12 @@ def tntorch_optimize():
 
 # ---- held-out set 9 (chosen 2026-11-21 by a helper blind to graphlint; see README.md, "Held-out set 9")
 PACKAGES.update({
-    # "pymanopt": {"dirs": ["pymanopt"], "split": "heldout"},  # dropped: compile-error (see README.md, set 9)
-    "mixture-of-experts": {"dirs": ["mixture_of_experts"], "split": "heldout"},
-    "soft-moe-pytorch": {"dirs": ["soft_moe_pytorch"], "split": "heldout"},
-    "kmeans-pytorch": {"dirs": ["kmeans_pytorch"], "split": "heldout"},
-    "routing-transformer": {"dirs": ["routing_transformer"], "split": "heldout"},
-    "thop": {"dirs": ["thop"], "split": "heldout"},
+    # "pymanopt": {"dirs": ["pymanopt"], "split": "dev"},  # dropped: compile-error (see README.md, set 9)
+    "mixture-of-experts": {"dirs": ["mixture_of_experts"], "split": "dev"},
+    "soft-moe-pytorch": {"dirs": ["soft_moe_pytorch"], "split": "dev"},
+    "kmeans-pytorch": {"dirs": ["kmeans_pytorch"], "split": "dev"},
+    "routing-transformer": {"dirs": ["routing_transformer"], "split": "dev"},
+    "thop": {"dirs": ["thop"], "split": "dev"},
 })
 
 
@@ -9659,9 +9659,9 @@ def thop_profile_rnn():
 
 # ---- held-out set 9, second batch
 PACKAGES.update({
-    "adam-mini": {"dirs": ["adam_mini"], "split": "heldout"},
-    "torch-kf": {"dirs": ["torch_kf"], "split": "heldout"},
-    "se3-transformer-pytorch": {"dirs": ["se3_transformer_pytorch"], "split": "heldout"},
+    "adam-mini": {"dirs": ["adam_mini"], "split": "dev"},
+    "torch-kf": {"dirs": ["torch_kf"], "split": "dev"},
+    "se3-transformer-pytorch": {"dirs": ["se3_transformer_pytorch"], "split": "dev"},
 })
 
 
@@ -9777,11 +9777,11 @@ def se3_transformer_pytorch_forward():
 
 # ---- held-out set 9, third batch
 PACKAGES.update({
-    "MEGABYTE-pytorch": {"dirs": ["MEGABYTE_pytorch"], "split": "heldout"},
-    "recurrent-memory-transformer-pytorch": {"dirs": ["recurrent_memory_transformer_pytorch"], "split": "heldout"},
-    "h-transformer-1d": {"dirs": ["h_transformer_1d"], "split": "heldout"},
-    "fvcore": {"dirs": ["fvcore"], "split": "heldout"},
-    "fft-conv-pytorch": {"dirs": ["fft_conv_pytorch"], "split": "heldout"},
+    "MEGABYTE-pytorch": {"dirs": ["MEGABYTE_pytorch"], "split": "dev"},
+    "recurrent-memory-transformer-pytorch": {"dirs": ["recurrent_memory_transformer_pytorch"], "split": "dev"},
+    "h-transformer-1d": {"dirs": ["h_transformer_1d"], "split": "dev"},
+    "fvcore": {"dirs": ["fvcore"], "split": "dev"},
+    "fft-conv-pytorch": {"dirs": ["fft_conv_pytorch"], "split": "dev"},
 })
 
 
@@ -9935,9 +9935,9 @@ def fft_conv_pytorch_convs():
 
 # ---- held-out set 9, fourth batch
 PACKAGES.update({
-    "flowtorch": {"dirs": ["flowtorch"], "split": "heldout"},
-    "torch-sgld": {"dirs": ["torch_sgld"], "split": "heldout"},
-    "Mega-pytorch": {"dirs": ["mega_pytorch"], "split": "heldout"},
+    "flowtorch": {"dirs": ["flowtorch"], "split": "dev"},
+    "torch-sgld": {"dirs": ["torch_sgld"], "split": "dev"},
+    "Mega-pytorch": {"dirs": ["mega_pytorch"], "split": "dev"},
 })
 
 
@@ -10019,9 +10019,9 @@ def mega_pytorch_lm():
 
 # ---- held-out set 9, fifth batch
 PACKAGES.update({
-    "torchimize": {"dirs": ["torchimize"], "split": "heldout"},
-    "gradient-descent-the-ultimate-optimizer": {"dirs": ["gradient_descent_the_ultimate_optimizer"], "split": "heldout"},
-    "sparsemax": {"dirs": ["sparsemax"], "split": "heldout"},
+    "torchimize": {"dirs": ["torchimize"], "split": "dev"},
+    "gradient-descent-the-ultimate-optimizer": {"dirs": ["gradient_descent_the_ultimate_optimizer"], "split": "dev"},
+    "sparsemax": {"dirs": ["sparsemax"], "split": "dev"},
 })
 
 
@@ -10132,9 +10132,9 @@ def sparsemax_activation():
 
 # ---- held-out set 9, sixth batch
 PACKAGES.update({
-    "dasp-pytorch": {"dirs": ["dasp_pytorch"], "split": "heldout"},
-    "flamingo-pytorch": {"dirs": ["flamingo_pytorch"], "split": "heldout"},
-    "focal-loss-torch": {"dirs": ["focal_loss"], "split": "heldout"},
+    "dasp-pytorch": {"dirs": ["dasp_pytorch"], "split": "dev"},
+    "flamingo-pytorch": {"dirs": ["flamingo_pytorch"], "split": "dev"},
+    "focal-loss-torch": {"dirs": ["focal_loss"], "split": "dev"},
 })
 
 
