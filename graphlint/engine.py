@@ -201,8 +201,10 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef)
     notes: dict[int, list[int]] = {}
     # Python evaluates an assignment's value before its target: `out[:, a:b] = f(x[:, a:b])` breaks on
     # the right first, even when the target is written on the line above
-    for first in sorted(skipping, key=lambda f: (line_of[id(f)] if id(f) not in in_target else
-                                                  lines[f.statement].end.line + 0.5 if f.statement else line_of[id(f)])):
+    def evaluated_at(f: RawFinding) -> float:  # a target runs after the whole value: past its last line
+        return lines[f.statement].end.line + 0.5 if id(f) in in_target else line_of[id(f)]
+
+    for first in sorted(skipping, key=evaluated_at):
         if id(first) in hidden:
             continue
         # breaks inside the breaking expression itself (`torch.equal` in an `all(...)` generator) still show

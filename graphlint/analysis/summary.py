@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
-
 from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.dynamo_config import ConfigCollector, DynamoConfig, is_fullgraph
+from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.torch_api import returns_no_tensor
 

@@ -12,7 +12,8 @@ same-file helpers (inferred on demand, cached, cycle-safe).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Callable
 
 import libcst as cst
@@ -167,6 +168,8 @@ class BodyEvidence:
     # since an optional `flag=None` handed on is usually an option
     passed_on: frozenset[str]
     numbers: frozenset[str]  # Python ints or strings: `f(..., k=p)` for an int keyword, `range(p)`, `p.endswith()`
+    # parameter → "tensor" / "number" from the docstring (`keys_length: 1D tensor, [B]`)
+    documented: Mapping[str, str] = field(default_factory=dict)
 
 
 class _EvidenceCollector(cst.CSTVisitor):
@@ -226,7 +229,8 @@ def body_evidence(fn: cst.FunctionDef, imports: ImportTable,
                   submodules: frozenset | set | None = None) -> BodyEvidence:
     collector = _EvidenceCollector(imports, submodules)
     fn.body.visit(collector)
-    return BodyEvidence(frozenset(collector.tensors), frozenset(collector.passed_on), frozenset(collector.numbers))
+    return BodyEvidence(frozenset(collector.tensors), frozenset(collector.passed_on), frozenset(collector.numbers),
+                        documented_types(fn))
 
 
 _NO_EVIDENCE = BodyEvidence(frozenset(), frozenset(), frozenset())
@@ -439,7 +443,6 @@ class TensorEnv:
         from_callers = from_callers or {}
         params = fn.params
         uses = self.ctx.evidence(fn, self.cls)
-        documented = documented_types(fn)
         self.used_as_tensor = set(uses.tensors)
         evidence = set(uses.tensors)
         ordered = list(params.posonly_params) + list(params.params)
@@ -452,9 +455,9 @@ class TensorEnv:
             optional = isinstance(p.default, cst.Name) and p.default.value == "None"
             if not optional and name in uses.passed_on:
                 evidence.add(name)
-            if p.annotation is None and name in documented and self.ctx.torch_file:
+            if p.annotation is None and name in uses.documented:
                 # the docstring's type (`keys_length: 1D tensor, [B]`) is as good as an annotation
-                kind = TENSOR if documented[name] == "tensor" else CONST
+                kind = TENSOR if uses.documented[name] == "tensor" else CONST
             elif kind == TENSOR and p.annotation is None and (
                     name in uses.numbers or name not in evidence and name not in TENSOR_PARAM_NAMES):
                 kind = None  # no sign that it holds a tensor, or used as an int (`topk(x, k=k)`): do not guess
@@ -801,7 +804,7 @@ class TensorEnv:
         found, todo = [], [self.cls]
         while todo:
             cls = todo.pop(0)
-            if cls is None or cls in found:
+            if cls is None or any(cls is seen for seen in found):
                 continue
             found.append(cls)
             todo.extend(self.ctx.classes.get(base.rsplit(".", 1)[-1]) for base in cls.bases)

@@ -38,6 +38,23 @@ def scalar_extraction(node: cst.Call, ctx) -> str | None:
     return None
 
 
+def traced_array(node: cst.BaseExpression, ctx) -> bool:
+    """A numpy value Dynamo turns into a graph tensor: numpy on Python numbers alone (`np.ceil(h / 7)`) is
+    run at trace time instead, so reading it as a number is fine."""
+    return ctx.kind(node) == NDARRAY and not ctx.env.is_numpy_on_scalars(node)
+
+
+def slice_bound(node: cst.Subscript, wanted) -> cst.BaseExpression | None:
+    """The first slice bound of `x[a:b, ..., ::c]` for which `wanted(bound)` holds."""
+    for element in node.slice:
+        part = element.slice
+        if isinstance(part, cst.Slice):
+            for bound in (part.lower, part.upper, part.step):
+                if bound is not None and wanted(bound):
+                    return bound
+    return None
+
+
 def ndarray_scalar(node: cst.Call, ctx) -> str | None:
     """A Python value pulled out of a numpy array (`float(a.mean())` on `a = t.numpy()`,
     `int(np.prod(x.shape))`): Dynamo traces the array as a tensor, so this needs its data."""
@@ -50,9 +67,7 @@ def ndarray_scalar(node: cst.Call, ctx) -> str | None:
         name = func.value
     else:
         return None
-    if ctx.kind(array) != NDARRAY or ctx.env.is_numpy_on_scalars(array):
-        return None
-    return name
+    return name if traced_array(array, ctx) else None
 
 
 def used_as_size(ctx) -> str | None:

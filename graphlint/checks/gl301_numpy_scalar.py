@@ -1,7 +1,7 @@
 import libcst as cst
 
 from graphlint.analysis.tensors import NDARRAY, PY_SEQ
-from graphlint.checks._common import SIZE_FUNCS, SIZE_METHODS, ndarray_scalar
+from graphlint.checks._common import SIZE_FUNCS, SIZE_METHODS, ndarray_scalar, slice_bound, traced_array
 from graphlint.checks.base import Check
 from graphlint.torch_version import matches
 
@@ -30,8 +30,7 @@ class NumpyScalar(Check):
             ctx.report(node, self.code, "`range()` of a numpy value needs it as a Python int (Dynamo traces numpy "
                                         "arrays as tensors)")
         elif self._takes_sizes(node, ctx) and any(
-                a.keyword is None and self._is_array(a.value, ctx) and not ctx.env.is_numpy_on_scalars(a.value)
-                for a in node.args):
+                a.keyword is None and traced_array(a.value, ctx) for a in node.args):
             ctx.report(node, self.code, "a numpy value used as a size is read as a Python int (Dynamo traces "
                                         "numpy arrays as tensors)")
 
@@ -39,14 +38,13 @@ class NumpyScalar(Check):
         # with capture_scalar_outputs=True a numpy slice bound is captured (measured on 2.13 only); a list
         # index still breaks, or fails to compile on 2.12-2.13 (probe list_index_np_argmax)
         slice_captured = ctx.config.capture_scalar_outputs and matches(ctx.torch_version, ">=2.13")
+        bound = None if slice_captured else slice_bound(node, lambda b: self._is_array(b, ctx))
+        if bound is not None:
+            ctx.report(bound, self.code, "a numpy value used as a slice bound is read as a Python int "
+                                         "(Dynamo traces numpy arrays as tensors)")
+            return
         for element in node.slice:
             part = element.slice
-            bound = next((b for b in (part.lower, part.upper, part.step) if b is not None and self._is_array(b, ctx)),
-                         None) if isinstance(part, cst.Slice) else None
-            if bound is not None and not slice_captured:
-                ctx.report(bound, self.code, "a numpy value used as a slice bound is read as a Python int "
-                                             "(Dynamo traces numpy arrays as tensors)")
-                return
             # one number indexes whatever is not an array through `__index__` (a list, a tensor: both
             # measured); an index array is only certain to be read when the container is a Python sequence
             container = ctx.kind(node.value)
@@ -57,9 +55,8 @@ class NumpyScalar(Check):
                 return
 
     def _is_array(self, node: cst.BaseExpression, ctx) -> bool:
-        if ctx.kind(node) != NDARRAY:
-            return False
-        return not ctx.env.is_numpy_on_scalars(node) or matches(
+        """A numpy value read through `__index__` breaks; numpy on Python numbers only from 2.12 on."""
+        return traced_array(node, ctx) or ctx.kind(node) == NDARRAY and matches(
             ctx.torch_version, self.MEASURED_FORMS["numpy_on_constants_as_index"][1])
 
     @staticmethod

@@ -1,6 +1,6 @@
 import libcst as cst
 
-from graphlint.analysis.tensors import NDARRAY
+from graphlint.checks._common import traced_array
 from graphlint.checks.base import Check
 
 
@@ -19,6 +19,6 @@ class MathOnTensor(Check):
             return
         if any(ctx.is_tensor(a.value) for a in node.args):
             ctx.report(node, self.code, f"`{name}()` of a tensor converts it to a Python float first")
-        elif any(ctx.kind(a.value) == NDARRAY and not ctx.env.is_numpy_on_scalars(a.value) for a in node.args):
+        elif any(traced_array(a.value, ctx) for a in node.args):
             ctx.report(node, self.code, f"`{name}()` of a numpy value converts it to a Python float first "
                                         "(Dynamo traces numpy arrays as tensors)", gb=("GB0033",))

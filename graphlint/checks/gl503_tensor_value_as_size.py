@@ -1,6 +1,6 @@
 import libcst as cst
 
-from graphlint.checks._common import scalar_extraction, used_as_size
+from graphlint.checks._common import scalar_extraction, slice_bound, used_as_size
 from graphlint.checks.base import Check
 from graphlint.torch_version import matches
 
@@ -58,15 +58,11 @@ class TensorValueAsSize(Check):
         """`y[..., :n]` with `n` a tensor: the bound is read with `__index__`, i.e. `.item()` (GB0124)."""
         if self._captured(ctx, "slice_by_0d_tensor"):
             return
-        for element in node.slice:
-            part = element.slice
-            bound = next((b for b in (part.lower, part.upper, part.step) if b is not None and ctx.is_tensor(b)),
-                         None) if isinstance(part, cst.Slice) else None
-            if bound is not None:
-                # at the bound: in a subscript over several lines, Dynamo names the line that reads it
-                ctx.report(bound, self.code, "a tensor used as a slice bound is read as a Python int (`.item()`): "
-                                             "the shape depends on data", gb=("GB0124",))
-                return
+        bound = slice_bound(node, ctx.is_tensor)
+        if bound is not None:
+            # at the bound: in a subscript over several lines, Dynamo names the line that reads it
+            ctx.report(bound, self.code, "a tensor used as a slice bound is read as a Python int (`.item()`): "
+                                         "the shape depends on data", gb=("GB0124",))
 
     @classmethod
     def _captured(cls, ctx, probe: str) -> bool:
