@@ -355,7 +355,7 @@ class SummaryBuilder(cst.CSTVisitor):
             cls.attr_classes[attr] = _called_names(value, self.imports)
             cls.module_attrs.add(attr)
 
-    def _value_class(self, expr: cst.BaseExpression) -> str | None:
+    def _value_class(self, expr: cst.BaseExpression | None) -> str | None:
         """'tensor' for `torch.zeros(...)`, `nn.Parameter(...)`, `torch.ones(3).float()`; 'module' for
         `Block(...)` / `nn.ModuleList([...])`; None for anything else (`x.sum().item()`, `fn(x)`)."""
         if isinstance(expr, cst.BinaryOperation):
@@ -403,16 +403,13 @@ class SummaryBuilder(cst.CSTVisitor):
         cls = self._enclosing_class()
         if cls is None:
             return
-        if func.attr.value in ("add_state", "_add_state") and not self._is_torch_call(_state_default(node)):
+        if func.attr.value in ("add_state", "_add_state") and self._value_class(_state_default(node)) != "tensor":
             return  # a list state (`default=[]`) is not a tensor
         name = node.args[0].value
         if isinstance(name, cst.SimpleString):
             cls.tensor_attrs.add(name.evaluated_value)
         elif func.attr.value == "register_buffer" and literal_prefix(name):
             cls.dynamic_buffer_prefixes.add(literal_prefix(name))
-
-    def _is_torch_call(self, node: cst.BaseExpression | None) -> bool:
-        return isinstance(node, cst.Call) and (self.imports.resolve(node.func) or "").startswith("torch.")
 
     def _enclosing_class(self) -> ClassInfo | None:
         if self._func_stack and self._func_stack[-1].class_name:
