@@ -190,6 +190,15 @@ def worker(name: str, out_path: str) -> None:
                 return os.path.relpath(a, site).replace(os.sep, "/")
         return a
 
+    def is_benchmark_code(filename: str) -> bool:
+        # entry_points.py and friends, but not the venv that may live under bench/accuracy/.venv
+        # (torch, scipy, tqdm frames between the package and the break must not hide the site),
+        # and not frozen stdlib modules ("<frozen os>" would resolve against the working directory)
+        if filename.startswith("<"):
+            return False
+        a = os.path.abspath(filename)
+        return a.startswith(HERE + os.sep) and not a.startswith(os.path.abspath(sys.prefix) + os.sep)
+
     def short(filename: str) -> str:
         a = os.path.abspath(filename)
         for marker in ("site-packages" + os.sep, "lib" + os.sep + "python"):
@@ -268,7 +277,7 @@ def worker(name: str, out_path: str) -> None:
             if in_pkg(f):
                 site = {"path": rel(f), "line": int(l), "func": n}
                 break
-            if os.path.abspath(f).startswith(HERE + os.sep):
+            if is_benchmark_code(f):
                 break  # the break is in the benchmark's own code (e.g. a model defined in entry_points.py)
         ids = _gb_ids(reason)
         inner = frames[-1] if frames else None
