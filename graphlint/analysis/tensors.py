@@ -23,6 +23,7 @@ from graphlint.analysis.docstrings import documented_types
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.summary import ClassInfo, literal_prefix
 from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
+from graphlint.analysis.tensor_methods import TENSOR_METHODS
 
 # ---- kinds ----
 TENSOR = "tensor"  # a tensor value: data Dynamo does not know at trace time
@@ -737,7 +738,9 @@ class TensorEnv:
                     return BOOL_TENSOR
                 if method in ("type",) and not node.args:
                     return CONST
-                return TENSOR
+                # `x.from_inverse()` on a tensor subclass (flowtorch's BijectiveTensor): not torch's method,
+                # so nothing is known about its result
+                return TENSOR if method in TENSOR_METHODS else None
             if recv == NDARRAY:
                 return SCALAR if method in SCALAR_METHODS else NDARRAY
             if recv == GENERATOR:
@@ -757,9 +760,11 @@ class TensorEnv:
             if recv is None and self.ctx.torch_file and self.resolve(func) is None:
                 if method in ("any", "all") and not node.args:
                     return BOOL_TENSOR  # `(a[i] != b[i]).any()`: only tensors (and arrays) have .any()
-                if method in ("max", "min") and not node.args and isinstance(func.value, (cst.Subscript, cst.Call)):
-                    # `trace[-1].max()`: no Python number, list or str has a no-argument .max() (an option
-                    # like `self.ratio.min()` is left alone: kornia checks isinstance(self.ratio, Tensor))
+                if method in ("max", "min") and not node.args and isinstance(
+                        func.value, (cst.Subscript, cst.Call, cst.Name)):
+                    # `trace[-1].max()`, `param_tensor.min()`: no Python number, list or str has a no-argument
+                    # .max() (an option like `self.ratio.min()` is left alone: kornia checks
+                    # isinstance(self.ratio, Tensor))
                     return TENSOR
                 if method in TENSOR_ONLY_METHODS:
                     return TENSOR  # `d.dot(Bd)`, `r.sqrt()`: no Python number, list or str has these
@@ -862,6 +867,12 @@ class TensorEnv:
             return META if qual.rsplit(".", 1)[-1] in NUMPY_META_FUNCS else NDARRAY
         if qual.startswith("math."):
             return SCALAR if any(is_tensor(k) for k in arg_kinds) else None
+        if qual == "typing.cast" and len(node.args) == 2:
+            # `cast(torch.LongTensor, permutation)`: the declared type, else whatever the value is
+            declared = self.resolve(node.args[0].value) or ""
+            if re.fullmatch(r"torch\.\w*Tensor", declared):
+                return BOOL_TENSOR if declared == "torch.BoolTensor" else TENSOR
+            return arg_kinds[1]
         declared = annotation_kind(self.ctx.external_return(qual))
         if declared is not None:
             return declared
