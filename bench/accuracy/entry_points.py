@@ -10242,11 +10242,11 @@ def focal_loss_torch_losses():
 
 # ---- held-out set 10, first batch (chosen 2026-11-21 by a helper blind to graphlint)
 PACKAGES.update({
-    "fairscale": {"dirs": ["fairscale"], "split": "heldout"},
-    # "torchjd": {"dirs": ["torchjd"], "split": "heldout"},  # dropped after its first collect (compile-error)
-    "torchsummary": {"dirs": ["torchsummary"], "split": "heldout"},
-    "torch-levenberg-marquardt": {"dirs": ["torch_levenberg_marquardt"], "split": "heldout"},
-    "torch-pca": {"dirs": ["torch_pca"], "split": "heldout"},
+    "fairscale": {"dirs": ["fairscale"], "split": "dev"},
+    # "torchjd": {"dirs": ["torchjd"], "split": "dev"},  # dropped after its first collect (compile-error)
+    "torchsummary": {"dirs": ["torchsummary"], "split": "dev"},
+    "torch-levenberg-marquardt": {"dirs": ["torch_levenberg_marquardt"], "split": "dev"},
+    "torch-pca": {"dirs": ["torch_pca"], "split": "dev"},
 })
 
 
@@ -10456,18 +10456,18 @@ def torch_pca_solvers():
 
 # ---- held-out set 10, second batch
 PACKAGES.update({
-    "yet-another-retnet": {"dirs": ["yet_another_retnet"], "split": "heldout"},
-    "unet": {"dirs": ["unet"], "split": "heldout"},
-    "swin-transformer-pytorch": {"dirs": ["swin_transformer_pytorch"], "split": "heldout"},
-    "pytorch-pretrained-vit": {"dirs": ["pytorch_pretrained_vit"], "split": "heldout"},
-    # "torchsynth": {"dirs": ["torchsynth"], "split": "heldout"},  # dropped after its first collect (compile-error)
-    "adamp": {"dirs": ["adamp"], "split": "heldout"},
-    "sophia-opt": {"dirs": ["sophia_opt"], "split": "heldout"},
-    "adabound": {"dirs": ["adabound"], "split": "heldout"},
-    "cuequivariance-torch": {"dirs": ["cuequivariance_torch"], "split": "heldout"},
-    "tad-dftd3": {"dirs": ["tad_dftd3"], "split": "heldout"},
-    "torchflows": {"dirs": ["torchflows"], "split": "heldout"},
-    "equiformer-pytorch": {"dirs": ["equiformer_pytorch"], "split": "heldout"},
+    "yet-another-retnet": {"dirs": ["yet_another_retnet"], "split": "dev"},
+    "unet": {"dirs": ["unet"], "split": "dev"},
+    "swin-transformer-pytorch": {"dirs": ["swin_transformer_pytorch"], "split": "dev"},
+    "pytorch-pretrained-vit": {"dirs": ["pytorch_pretrained_vit"], "split": "dev"},
+    # "torchsynth": {"dirs": ["torchsynth"], "split": "dev"},  # dropped after its first collect (compile-error)
+    "adamp": {"dirs": ["adamp"], "split": "dev"},
+    "sophia-opt": {"dirs": ["sophia_opt"], "split": "dev"},
+    "adabound": {"dirs": ["adabound"], "split": "dev"},
+    "cuequivariance-torch": {"dirs": ["cuequivariance_torch"], "split": "dev"},
+    "tad-dftd3": {"dirs": ["tad_dftd3"], "split": "dev"},
+    "torchflows": {"dirs": ["torchflows"], "split": "dev"},
+    "equiformer-pytorch": {"dirs": ["equiformer_pytorch"], "split": "dev"},
 })
 
 
@@ -10843,16 +10843,16 @@ def equiformer_pytorch_neighbors():
 
 # ---- held-out set 10, third batch
 PACKAGES.update({
-    "graph-transformer-pytorch": {"dirs": ["graph_transformer_pytorch"], "split": "heldout"},
-    "En-transformer": {"dirs": ["en_transformer"], "split": "heldout"},
-    "nGPT-pytorch": {"dirs": ["nGPT_pytorch"], "split": "heldout"},
-    "segformer-pytorch": {"dirs": ["segformer_pytorch"], "split": "heldout"},
-    "torch-interpol": {"dirs": ["interpol"], "split": "heldout"},
-    # "hypll": {"dirs": ["hypll"], "split": "heldout"},  # dropped after its first collect (compile-error)
-    "torch-tps": {"dirs": ["torch_tps"], "split": "heldout"},
-    "tsne-torch": {"dirs": ["tsne_torch"], "split": "heldout"},
-    "mctorch-lib": {"dirs": ["mctorch"], "split": "heldout"},
-    "torch-mdct": {"dirs": ["torch_mdct"], "split": "heldout"},
+    "graph-transformer-pytorch": {"dirs": ["graph_transformer_pytorch"], "split": "dev"},
+    "En-transformer": {"dirs": ["en_transformer"], "split": "dev"},
+    "nGPT-pytorch": {"dirs": ["nGPT_pytorch"], "split": "dev"},
+    "segformer-pytorch": {"dirs": ["segformer_pytorch"], "split": "dev"},
+    "torch-interpol": {"dirs": ["interpol"], "split": "dev"},
+    # "hypll": {"dirs": ["hypll"], "split": "dev"},  # dropped after its first collect (compile-error)
+    "torch-tps": {"dirs": ["torch_tps"], "split": "dev"},
+    "tsne-torch": {"dirs": ["tsne_torch"], "split": "dev"},
+    "mctorch-lib": {"dirs": ["mctorch"], "split": "dev"},
+    "torch-mdct": {"dirs": ["torch_mdct"], "split": "dev"},
 })
 
 
@@ -11132,12 +11132,12 @@ def torch_mdct_roundtrip():
 
 # ---- held-out set 10, fourth batch
 PACKAGES.update({
-    "torch-yin": {"dirs": ["torchyin"], "split": "heldout"},
-    "torchsparsegradutils": {"dirs": ["torchsparsegradutils"], "split": "heldout"},
-    "PEER-pytorch": {"dirs": ["PEER_pytorch"], "split": "heldout"},
-    "x-unet": {"dirs": ["x_unet"], "split": "heldout"},
-    "torch-ppr": {"dirs": ["torch_ppr"], "split": "heldout"},
-    "pytorch-model-summary": {"dirs": ["pytorch_model_summary"], "split": "heldout"},
+    "torch-yin": {"dirs": ["torchyin"], "split": "dev"},
+    "torchsparsegradutils": {"dirs": ["torchsparsegradutils"], "split": "dev"},
+    "PEER-pytorch": {"dirs": ["PEER_pytorch"], "split": "dev"},
+    "x-unet": {"dirs": ["x_unet"], "split": "dev"},
+    "torch-ppr": {"dirs": ["torch_ppr"], "split": "dev"},
+    "pytorch-model-summary": {"dirs": ["pytorch_model_summary"], "split": "dev"},
 })
 
 
