@@ -13,6 +13,11 @@ SPARSE_METHODS = {"to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc"
 SPARSE_ONLY_METHODS = {"coalesce", "is_coalesced", "_values", "_indices", "_nnz", "sparse_mask",
                        "crow_indices", "col_indices", "ccol_indices", "row_indices"}
 
+# torch.sparse functions -> the position of the argument that must be sparse (torch.sparse.addmm(mat,
+# mat1, mat2) adds a sparse mat1 @ mat2 to a dense mat)
+SPARSE_OPERAND = {"torch.sparse.mm": 0, "torch.sparse.sum": 0, "torch.sparse.softmax": 0,
+                  "torch.sparse.log_softmax": 0, "torch.sparse.addmm": 1, "torch.sparse.sampled_addmm": 0}
+
 
 class SparseTensor(Check):
     """Building a sparse tensor (or calling `torch.sparse.*`) in traced code: torch.compile does not
@@ -30,8 +35,30 @@ class SparseTensor(Check):
     def __init__(self) -> None:
         # one instance per traced function: has a sparse op been reported in it already?
         self._after_first = False
+        # parameters that a sparse op in this function shows to hold a sparse tensor: reported yet?
+        self._sparse_params: dict[str, bool] = {}
+
+    def visit_FunctionDef(self, node: cst.FunctionDef, ctx) -> None:
+        if len(ctx.parents) == 1 and matches(ctx.torch_version, self.MEASURED_FORMS["sparse_input"][1]):
+            self._sparse_params = dict.fromkeys(_sparse_parameters(node, ctx), False)
+
+    def visit_Name(self, node: cst.Name, ctx) -> None:
+        # Dynamo wraps an argument when the function first loads it, and cannot wrap a sparse one: the
+        # graph breaks at the parameter's first use (GB0015), not at the sparse op further down, and the
+        # rest of the function runs eagerly (torch_ppr, torchsparsegradutils in bench/accuracy)
+        if self._sparse_params.get(node.value) is not False or not _is_load(ctx):
+            return
+        self._sparse_params[node.value] = True
+        self._after_first = True
+        ctx.report(node, self.code, f"`{node.value}` is a sparse tensor (sparse-only ops take it in this "
+                                    "function): Dynamo cannot wrap a sparse argument, so the graph breaks at "
+                                    "its first use",
+                   hides_rest=True)
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
+        operand = _sparse_operand(node, ctx)
+        if isinstance(operand, cst.Name) and operand.value in self._sparse_params:
+            return  # reported at the parameter's first use
         func = node.func
         name = ctx.qualname(func)
         if name in SPARSE_CTORS or (name or "").startswith("torch.sparse."):
@@ -63,3 +90,107 @@ def _behind_sparse_test(ctx) -> bool:
     tensor never takes that branch, so nothing says the tensor really is sparse."""
     return any(isinstance(parent, (cst.If, cst.IfExp, cst.While)) and m.findall(parent.test, _LAYOUT_TEST)
                for parent in ctx.parents)
+
+
+def _sparse_operand(node: cst.Call, ctx) -> cst.BaseExpression | None:
+    """The tensor a sparse-only op works on: `torch.sparse.mm(adj, x)`'s first argument, `g.coalesce()`'s
+    receiver."""
+    func = node.func
+    position = SPARSE_OPERAND.get(ctx.qualname(func) or "")
+    if position is not None:
+        positional = [a.value for a in node.args if a.keyword is None]
+        return positional[position] if len(positional) > position else None
+    if not isinstance(func, cst.Attribute) or ctx.kind(func.value) not in ("tensor", None):
+        return None  # `self._values()`: a method of the module, not of a sparse tensor
+    if func.attr.value == "sparse_mask":
+        return node.args[0].value if node.args else None  # `dense.sparse_mask(mask)`: the mask is the sparse one
+    return func.value if func.attr.value in SPARSE_ONLY_METHODS else None
+
+
+def _sparse_parameters(function: cst.FunctionDef, ctx) -> set[str]:
+    """Parameters passed, never rebound, to a sparse-only op that no layout test guards."""
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params,
+                                      *function.params.kwonly_params)}
+    if not params:
+        return set()
+    rebound = {name for name, value in _bindings(function.body) if not _keeps_layout(name, value, ctx)}
+    finder = _UnguardedSparseOps(ctx)
+    function.body.visit(finder)
+    return {op.value for op in finder.operands if isinstance(op, cst.Name)} & (params - rebound)
+
+
+def _bindings(body: cst.CSTNode):
+    """(name, value or None) for every name the body assigns; tuple targets pair up with tuple values."""
+    for node in m.findall(body, m.Assign() | m.AugAssign() | m.AnnAssign() | m.For() | m.WithItem()):
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                yield from _pairs(target.target, node.value)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+            yield from _pairs(node.target, None)
+        elif isinstance(node, cst.For):
+            yield from _pairs(node.target, None)
+        elif node.asname is not None:
+            yield from _pairs(node.asname.name, None)
+
+
+def _pairs(target: cst.BaseExpression, value: cst.BaseExpression | None):
+    if isinstance(target, cst.Name):
+        yield target.value, value
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        values = value.elements if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(
+            target.elements) else [None] * len(target.elements)
+        for element, v in zip(target.elements, values):
+            yield from _pairs(element.value, v.value if v is not None else None)
+
+
+def _keeps_layout(name: str, value: cst.BaseExpression | None, ctx) -> bool:
+    """`A = A.detach()`, `A = A.to(device)`: still the argument's sparse tensor (anything built from
+    something else, or by a sparse constructor, might not be)."""
+    if value is None or not m.findall(value, m.Name(name)):
+        return False
+    return not any(ctx.qualname(call.func) in SPARSE_CTORS
+                   or isinstance(call.func, cst.Attribute) and call.func.attr.value in SPARSE_METHODS
+                   for call in m.findall(value, m.Call()))
+
+
+class _UnguardedSparseOps(cst.CSTVisitor):
+    """The operands of sparse-only ops outside `if A.is_sparse:`-style tests (torchnmf's
+    `V._values() if V.is_sparse else V` is written for both layouts: a dense V never gets there)."""
+
+    def __init__(self, ctx) -> None:
+        self.ctx = ctx
+        self.operands: list[cst.BaseExpression] = []
+        self._guards = 0
+
+    def _guarded(self, node) -> bool:
+        return bool(m.findall(node.test, _LAYOUT_TEST))
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False  # nested definitions are traced on their own
+
+    def visit_If(self, node: cst.If) -> None:
+        self._guards += self._guarded(node)
+
+    def leave_If(self, node: cst.If) -> None:
+        self._guards -= self._guarded(node)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._guards += self._guarded(node)
+
+    def leave_IfExp(self, node: cst.IfExp) -> None:
+        self._guards -= self._guarded(node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        operand = _sparse_operand(node, self.ctx)
+        if operand is not None and not self._guards:
+            self.operands.append(operand)
+
+
+def _is_load(ctx) -> bool:
+    """A read of the name itself: not a parameter's declaration, an attribute's name or a keyword."""
+    parent = ctx.parent(1)
+    if isinstance(parent, cst.Param):
+        return False
+    if isinstance(parent, cst.Attribute) and parent.attr is ctx.parents[-1]:
+        return False
+    return not (isinstance(parent, cst.Arg) and parent.keyword is ctx.parents[-1])
