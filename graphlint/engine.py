@@ -195,7 +195,7 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef)
     if not skipping:
         return found
     lines = positions()
-    line_of = {id(f): lines[f.start_node or f.node].start.line for f in found}
+    line_of = {id(f): lines[reported_start(f, lines)].start.line for f in found}
     in_target = {id(f) for f in found if _in_assignment_target(f)}
     hidden: set[int] = set()
     notes: dict[int, list[int]] = {}
@@ -389,9 +389,22 @@ def _disabled_callee(index: ProjectIndex, fid: FuncId, call: cst.Call, imports: 
     return None
 
 
+def reported_start(raw: RawFinding, positions) -> cst.CSTNode:
+    """The node whose start is the finding's position: the check's start_node, or, for a method call
+    whose name sits on a later line than its receiver (`torch.searchsorted(\n x, v,\n).item()`), the
+    method's name, since CPython 3.11 gives the call that line and Dynamo breaks on it."""
+    if raw.start_node is not None:
+        return raw.start_node
+    node = raw.node
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        if positions[node.func.attr].start.line != positions[node].start.line:
+            return node.func.attr
+    return node
+
+
 def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, path: str) -> Finding:
     rng = positions[raw.node]
-    start = positions[raw.start_node].start if raw.start_node is not None else rng.start
+    start = positions[reported_start(raw, positions)].start
     statement_lines = None
     if raw.statement is not None:
         srng = positions[raw.statement]
