@@ -533,6 +533,8 @@ class TensorEnv:
         unlike numpy on a sequence (`int(np.prod(x.shape))`: GB0033); both break in a branch."""
         if isinstance(node, cst.Name):
             return node.value in self.numpy_scalars
+        if isinstance(node, cst.UnaryOperation):
+            return self.is_numpy_on_scalars(node.expression)  # `-np.log(n)` (torch-yin's FFT size)
         if isinstance(node, cst.BinaryOperation):
             sides = (node.left, node.right)
             return any(self.is_numpy_on_scalars(p) for p in sides) and \
