@@ -44,9 +44,10 @@ class BooleanMaskIndex(Check):
             return self._is_mask(expr.expression, ctx, known_base)  # `x[~mask]`
         if isinstance(expr, cst.Subscript):
             return self._is_mask(expr.value, ctx, known_base)  # `x[mask[0]]`: a row of a mask
-        # a tensor (or, on a known tensor, a value of unknown origin) called `mask`/`keep`/... is a mask
-        return (kind == TENSOR or (known_base and kind is None)) and isinstance(expr, cst.Name) and \
-            _MASK_NAME.search(expr.value.lower()) is not None
+        # a tensor (or, on a known tensor, a value of unknown origin) called `mask`/`keep`/... is a mask,
+        # also when it is an attribute (`x[..., self.coupling.source_mask]` in torchflows)
+        name = expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else ""
+        return (kind == TENSOR or (known_base and kind is None)) and _MASK_NAME.search(name.lower()) is not None
 
     @staticmethod
     def _is_store(node: cst.Subscript, ctx) -> bool:

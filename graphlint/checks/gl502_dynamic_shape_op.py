@@ -42,7 +42,9 @@ class DynamicShapeOp(Check):
         kind = ctx.kind(func.value)
         if kind in (NDARRAY, PY_SEQ) or not (ctx.is_tensor(func.value) or (kind is None and ctx.torch_file)):
             return None
-        if method in DYNAMIC_FUNCS and method != "unique" or (method == "unique" and ctx.is_tensor(func.value)):
+        if method == "unique" and qual is not None:
+            return None  # `np.unique(node.r)`: a module's function, not a tensor's method
+        if method in DYNAMIC_FUNCS:  # `input.unique()` of a value returned by a helper (torch-interpol)
             return f".{method}()"
         if method == "repeat_interleave" and positional and ctx.is_tensor(positional[0].value):
             return ".repeat_interleave(repeats_tensor)"
