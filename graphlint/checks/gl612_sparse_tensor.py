@@ -85,11 +85,15 @@ class SparseTensor(Check):
 _LAYOUT_TEST = m.Attribute(attr=m.Name("is_sparse") | m.Name("layout"))
 
 
+def _is_layout_test(node: cst.CSTNode) -> bool:
+    """An `if`/`while`/conditional expression testing `x.is_sparse` or `x.layout`."""
+    return isinstance(node, (cst.If, cst.IfExp, cst.While)) and bool(m.findall(node.test, _LAYOUT_TEST))
+
+
 def _behind_sparse_test(ctx) -> bool:
     """`V._values() if V.is_sparse else V`: code written for both layouts (torchnmf); a dense
     tensor never takes that branch, so nothing says the tensor really is sparse."""
-    return any(isinstance(parent, (cst.If, cst.IfExp, cst.While)) and m.findall(parent.test, _LAYOUT_TEST)
-               for parent in ctx.parents)
+    return any(_is_layout_test(parent) for parent in ctx.parents)
 
 
 def _sparse_operand(node: cst.Call, ctx) -> cst.BaseExpression | None:
@@ -154,36 +158,25 @@ def _keeps_layout(name: str, value: cst.BaseExpression | None, ctx) -> bool:
 
 
 class _UnguardedSparseOps(cst.CSTVisitor):
-    """The operands of sparse-only ops outside `if A.is_sparse:`-style tests (torchnmf's
-    `V._values() if V.is_sparse else V` is written for both layouts: a dense V never gets there)."""
+    """The operands of sparse-only ops that no layout test guards (the pre-scan's `_behind_sparse_test`)."""
 
     def __init__(self, ctx) -> None:
         self.ctx = ctx
         self.operands: list[cst.BaseExpression] = []
         self._guards = 0
 
-    def _guarded(self, node) -> bool:
-        return bool(m.findall(node.test, _LAYOUT_TEST))
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.FunctionDef):
+            return False  # nested definitions are traced on their own
+        self._guards += _is_layout_test(node)
+        if isinstance(node, cst.Call) and not self._guards:
+            operand = _sparse_operand(node, self.ctx)
+            if operand is not None:
+                self.operands.append(operand)
+        return True
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False  # nested definitions are traced on their own
-
-    def visit_If(self, node: cst.If) -> None:
-        self._guards += self._guarded(node)
-
-    def leave_If(self, node: cst.If) -> None:
-        self._guards -= self._guarded(node)
-
-    def visit_IfExp(self, node: cst.IfExp) -> None:
-        self._guards += self._guarded(node)
-
-    def leave_IfExp(self, node: cst.IfExp) -> None:
-        self._guards -= self._guarded(node)
-
-    def visit_Call(self, node: cst.Call) -> None:
-        operand = _sparse_operand(node, self.ctx)
-        if operand is not None and not self._guards:
-            self.operands.append(operand)
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self._guards -= _is_layout_test(original_node)
 
 
 def _is_load(ctx) -> bool:
