@@ -11283,17 +11283,17 @@ def pytorch_model_summary_tables():
 
 # ---- held-out set 11 (chosen 2026-11-21 by a helper blind to graphlint), first batch
 PACKAGES.update({
-    "torch-complex": {"dirs": ["torch_complex"], "split": "heldout"},
-    "ci-sdr": {"dirs": ["ci_sdr"], "split": "heldout"},
-    # "torchlie": {"dirs": ["torchlie"], "split": "heldout"},  # dropped: both entry points compile-error
-    "ivon-opt": {"dirs": ["ivon"], "split": "heldout"},
-    "complexPyTorch": {"dirs": ["complexPyTorch"], "split": "heldout"},
-    "charformer-pytorch": {"dirs": ["charformer_pytorch"], "split": "heldout"},
-    "revlib": {"dirs": ["revlib"], "split": "heldout"},
-    "torchinterp1d": {"dirs": ["torchinterp1d"], "split": "heldout"},
-    "isab-pytorch": {"dirs": ["isab_pytorch"], "split": "heldout"},
-    "hourglass-transformer-pytorch": {"dirs": ["hourglass_transformer_pytorch"], "split": "heldout"},
-    "slot-attention": {"dirs": ["slot_attention"], "split": "heldout"},
+    "torch-complex": {"dirs": ["torch_complex"], "split": "dev"},
+    "ci-sdr": {"dirs": ["ci_sdr"], "split": "dev"},
+    # "torchlie": {"dirs": ["torchlie"], "split": "dev"},  # dropped: both entry points compile-error
+    "ivon-opt": {"dirs": ["ivon"], "split": "dev"},
+    "complexPyTorch": {"dirs": ["complexPyTorch"], "split": "dev"},
+    "charformer-pytorch": {"dirs": ["charformer_pytorch"], "split": "dev"},
+    "revlib": {"dirs": ["revlib"], "split": "dev"},
+    "torchinterp1d": {"dirs": ["torchinterp1d"], "split": "dev"},
+    "isab-pytorch": {"dirs": ["isab_pytorch"], "split": "dev"},
+    "hourglass-transformer-pytorch": {"dirs": ["hourglass_transformer_pytorch"], "split": "dev"},
+    "slot-attention": {"dirs": ["slot_attention"], "split": "dev"},
 })
 
 
@@ -11630,13 +11630,13 @@ def slot_attention_forward():
 
 # ---- held-out set 11, second batch
 PACKAGES.update({
-    "VN-transformer": {"dirs": ["VN_transformer"], "split": "heldout"},
-    "speculative-decoding": {"dirs": ["speculative_decoding"], "split": "heldout"},
-    "torch-cubic-spline-grids": {"dirs": ["torch_cubic_spline_grids"], "split": "heldout"},
-    "mlm-pytorch": {"dirs": ["mlm_pytorch"], "split": "heldout"},
-    "torchgpipe": {"dirs": ["torchgpipe"], "split": "heldout"},
-    "compressive-transformer-pytorch": {"dirs": ["compressive_transformer_pytorch"], "split": "heldout"},
-    "foolbox": {"dirs": ["foolbox"], "split": "heldout"},
+    "VN-transformer": {"dirs": ["VN_transformer"], "split": "dev"},
+    "speculative-decoding": {"dirs": ["speculative_decoding"], "split": "dev"},
+    "torch-cubic-spline-grids": {"dirs": ["torch_cubic_spline_grids"], "split": "dev"},
+    "mlm-pytorch": {"dirs": ["mlm_pytorch"], "split": "dev"},
+    "torchgpipe": {"dirs": ["torchgpipe"], "split": "dev"},
+    "compressive-transformer-pytorch": {"dirs": ["compressive_transformer_pytorch"], "split": "dev"},
+    "foolbox": {"dirs": ["foolbox"], "split": "dev"},
 })
 
 
@@ -11812,14 +11812,14 @@ def foolbox_attacks():
 
 # ---- held-out set 11, third batch
 PACKAGES.update({
-    "LinSATNet": {"dirs": ["LinSATNet"], "split": "heldout"},
-    "loss-landscapes": {"dirs": ["loss_landscapes"], "split": "heldout"},
-    "compressed-tensors": {"dirs": ["compressed_tensors"], "split": "heldout"},
-    "hamburger-pytorch": {"dirs": ["hamburger_pytorch"], "split": "heldout"},
-    "ponder-transformer": {"dirs": ["ponder_transformer"], "split": "heldout"},
-    "gated-state-spaces-pytorch": {"dirs": ["gated_state_spaces_pytorch"], "split": "heldout"},
-    "halonet-pytorch": {"dirs": ["halonet_pytorch"], "split": "heldout"},
-    "tr-rosetta-pytorch": {"dirs": ["tr_rosetta_pytorch"], "split": "heldout"},
+    "LinSATNet": {"dirs": ["LinSATNet"], "split": "dev"},
+    "loss-landscapes": {"dirs": ["loss_landscapes"], "split": "dev"},
+    "compressed-tensors": {"dirs": ["compressed_tensors"], "split": "dev"},
+    "hamburger-pytorch": {"dirs": ["hamburger_pytorch"], "split": "dev"},
+    "ponder-transformer": {"dirs": ["ponder_transformer"], "split": "dev"},
+    "gated-state-spaces-pytorch": {"dirs": ["gated_state_spaces_pytorch"], "split": "dev"},
+    "halonet-pytorch": {"dirs": ["halonet_pytorch"], "split": "dev"},
+    "tr-rosetta-pytorch": {"dirs": ["tr_rosetta_pytorch"], "split": "dev"},
 })
 
 
@@ -12018,11 +12018,11 @@ def tr_rosetta_predict():
 
 # ---- held-out set 11, fourth batch
 PACKAGES.update({
-    "tad-multicharge": {"dirs": ["tad_multicharge"], "split": "heldout"},
-    "sympytorch": {"dirs": ["sympytorch"], "split": "heldout"},
-    # "tensorkrowch": {"dirs": ["tensorkrowch"], "split": "heldout"},  # dropped: compile-error
-    "asdfghjkl": {"dirs": ["asdl"], "split": "heldout"},
-    "glom-pytorch": {"dirs": ["glom_pytorch"], "split": "heldout"},
+    "tad-multicharge": {"dirs": ["tad_multicharge"], "split": "dev"},
+    "sympytorch": {"dirs": ["sympytorch"], "split": "dev"},
+    # "tensorkrowch": {"dirs": ["tensorkrowch"], "split": "dev"},  # dropped: compile-error
+    "asdfghjkl": {"dirs": ["asdl"], "split": "dev"},
+    "glom-pytorch": {"dirs": ["glom_pytorch"], "split": "dev"},
 })
 
 
@@ -12152,8 +12152,8 @@ def glom_forward():
 
 # ---- held-out set 11, fifth batch
 PACKAGES.update({
-    "LTNtorch": {"dirs": ["ltn"], "split": "heldout"},
-    "scoringrules": {"dirs": ["scoringrules"], "split": "heldout"},
+    "LTNtorch": {"dirs": ["ltn"], "split": "dev"},
+    "scoringrules": {"dirs": ["scoringrules"], "split": "dev"},
 })
 
 
@@ -12252,12 +12252,12 @@ def scoringrules_scores():
 
 # ---- held-out set 11, sixth batch
 PACKAGES.update({
-    "mixture-of-attention": {"dirs": ["mixture_of_attention"], "split": "heldout"},
-    "ring-attention-pytorch": {"dirs": ["ring_attention_pytorch"], "split": "heldout"},
-    "memory-transformer-xl": {"dirs": ["memory_transformer_xl"], "split": "heldout"},
-    "simple-hierarchical-transformer": {"dirs": ["simple_hierarchical_transformer"], "split": "heldout"},
-    "triangle-multiplicative-module": {"dirs": ["triangle_multiplicative_module"], "split": "heldout"},
-    "memory-efficient-attention-pytorch": {"dirs": ["memory_efficient_attention_pytorch"], "split": "heldout"},
+    "mixture-of-attention": {"dirs": ["mixture_of_attention"], "split": "dev"},
+    "ring-attention-pytorch": {"dirs": ["ring_attention_pytorch"], "split": "dev"},
+    "memory-transformer-xl": {"dirs": ["memory_transformer_xl"], "split": "dev"},
+    "simple-hierarchical-transformer": {"dirs": ["simple_hierarchical_transformer"], "split": "dev"},
+    "triangle-multiplicative-module": {"dirs": ["triangle_multiplicative_module"], "split": "dev"},
+    "memory-efficient-attention-pytorch": {"dirs": ["memory_efficient_attention_pytorch"], "split": "dev"},
 })
 
 
@@ -12371,7 +12371,7 @@ def memory_efficient_attention_forward():
 
 # ---- held-out set 11, seventh batch
 PACKAGES.update({
-    "torchist": {"dirs": ["torchist"], "split": "heldout"},
+    "torchist": {"dirs": ["torchist"], "split": "dev"},
 })
 
 
@@ -12401,7 +12401,7 @@ def torchist_histograms():
 
 # ---- held-out set 11, eighth batch
 PACKAGES.update({
-    "pytorch-gmm": {"dirs": ["pytorch_gmm"], "split": "heldout"},
+    "pytorch-gmm": {"dirs": ["pytorch_gmm"], "split": "dev"},
 })
 
 
@@ -12420,7 +12420,7 @@ def pytorch_gmm_train():
 
 # ---- held-out set 11, ninth batch
 PACKAGES.update({
-    # "torch-kde": {"dirs": ["torchkde"], "split": "heldout"},  # dropped: compile-error
+    # "torch-kde": {"dirs": ["torchkde"], "split": "dev"},  # dropped: compile-error
 })
 
 
