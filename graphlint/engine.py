@@ -210,10 +210,13 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef)
         # breaks inside the breaking expression itself (`torch.equal` in an `all(...)` generator) still show
         cut = lines[first.node].end.line
         other_arms = _other_arms(function, lines, line_of[id(first)])
+        arm_start, arm_end = _enclosing_arm(function, lines, _outermost_loop_line(function, lines, line_of[id(first)]))
         shadowed = [f for f in found if id(f) not in hidden and f is not first
-                    and (line_of[id(f)] > cut or id(f) in in_target and f.statement is first.statement
-                         and id(first) not in in_target)
-                    and not any(start <= line_of[id(f)] <= end for start, end in other_arms)]
+                    and ((line_of[id(f)] > cut or id(f) in in_target and f.statement is first.statement
+                          and id(first) not in in_target)
+                         and arm_start <= line_of[id(f)] <= arm_end
+                         and not any(start <= line_of[id(f)] <= end for start, end in other_arms)
+                         or _tested_after(f, first, lines))]
         hidden.update(id(f) for f in shadowed)
         if shadowed:
             notes[id(first)] = sorted({line_of[id(f)] for f in shadowed})
@@ -245,6 +248,64 @@ def _with_shadowed_note(first: RawFinding, shadowed_lines: list[int]) -> str:
     note = (f"; {count} later break{'s' if plural else ''} in this function "
             f"(line{'s' if plural else ''} {listed}) show{'' if plural else 's'} once this one is fixed")
     return (first.message or load_catalog()[first.code].summary) + note
+
+
+def _enclosing_arm(function: cst.FunctionDef, lines, line: int) -> tuple[int, int]:
+    """The lines a break at `line` can hide: the innermost `if`/`else` arm or `except` handler holding
+    it, else the whole function. A call that skips that arm never reaches the break, so it traces what
+    follows the `if` (LinSATNet: a sparse-only break under `if is_sparse:` leaves the dense calls'
+    breaks after the `if` in place)."""
+    body = lines[function.body]
+    best = (body.start.line, body.end.line)
+    for node in _conditional_blocks(function):
+        span = lines[node]
+        if span.start.line <= line <= span.end.line and span.end.line - span.start.line < best[1] - best[0]:
+            best = (span.start.line, span.end.line)
+    return best
+
+
+def _tested_after(test: RawFinding, first: RawFinding, lines) -> bool:
+    """A `while` test that holds a tensor only from its second evaluation on runs after `first`, a
+    frame-skipping break in that loop's body: Dynamo never gets to it."""
+    if not test.after_first_iteration or not isinstance(test.statement, cst.While):
+        return False
+    body, line = lines[test.statement.body], lines[first.node].start.line
+    return body.start.line <= line <= body.end.line
+
+
+def _outermost_loop_line(function: cst.FunctionDef, lines, line: int) -> int:
+    """Where the outermost loop around `line` starts (`line` itself outside loops).
+
+    A break under an `if` in a loop body hides the rest of the function as soon as one iteration takes
+    that arm, which the loop usually makes happen (`if group_lr > 0.0: g_sq += (g * g).sum().item()`),
+    so the `if` that counts is one around the loop."""
+    starts = [lines[node].start.line for node in _loops(function)
+              if lines[node.body].start.line <= line <= lines[node.body].end.line]
+    return min(starts, default=line)
+
+
+def _loops(node: cst.CSTNode):
+    for child in node.children:
+        if isinstance(child, (cst.For, cst.While)):
+            yield child
+        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            yield from _loops(child)
+
+
+def _conditional_blocks(function: cst.FunctionDef):
+    for node in _if_statements(function):
+        yield node.body
+        if node.orelse is not None:
+            yield node.orelse
+    yield from _except_handlers(function)
+
+
+def _except_handlers(node: cst.CSTNode):
+    for child in node.children:
+        if isinstance(child, (cst.ExceptHandler, cst.ExceptStarHandler)):
+            yield child
+        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            yield from _except_handlers(child)
 
 
 def _other_arms(function: cst.FunctionDef, lines, line: int) -> list[tuple[int, int]]:

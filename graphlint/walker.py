@@ -24,6 +24,23 @@ _UNBOUND = object()
 # Measured on 2.13 (GB7000 "graph break in loop"): Dynamo gives up on the whole frame, so the function
 # runs eagerly and the breaks after this one never show up in a profile.
 LOOP_NOTE = " (inside a loop: Dynamo then skips the whole function, which runs eagerly)"
+# Measured on 2.13 ("Failed to handle graph break gracefully. Skipping the function"): a break in a
+# `try` body, or in a `with` block whose context manager Dynamo cannot rebuild after the break, ends
+# the tracing of the function the same way (fixtures/cases/frame_skips.py)
+TRY_NOTE = " (inside a `try` block: Dynamo then skips the whole function, which runs eagerly)"
+WITH_NOTE = " (inside a `with {}` block: Dynamo then skips the whole function, which runs eagerly)"
+# context managers Dynamo re-enters after a break inside them (measured on 2.13); any other one
+# (a user's class or @contextmanager, torch.device, warnings.catch_warnings, contextlib.suppress, ...)
+# makes the break skip the frame
+RESUMABLE_CONTEXTS = frozenset({
+    "torch.no_grad", "torch.enable_grad", "torch.set_grad_enabled", "torch.inference_mode",
+    "torch.autograd.no_grad", "torch.autograd.enable_grad", "torch.autograd.set_grad_enabled",
+    "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.enable_grad",
+    "torch.autograd.grad_mode.set_grad_enabled", "torch.autograd.grad_mode.inference_mode",
+    "torch.autocast", "torch.amp.autocast", "torch.cpu.amp.autocast", "torch.cuda.amp.autocast",
+    "torch.amp.autocast_mode.autocast", "contextlib.nullcontext", "torch.profiler.record_function",
+    "torch.autograd.profiler.record_function", "torch.nn.attention.sdpa_kernel",
+})
 
 
 def _isinstance_narrowing(test: cst.BaseExpression, when_false: bool = False) -> str | None:
@@ -80,6 +97,36 @@ def _bound_names(target: cst.BaseExpression) -> list[str]:
     return []
 
 
+def _restore(names: dict, saved: dict) -> None:
+    for name, kind in saved.items():
+        if kind is _UNBOUND:
+            names.pop(name, None)
+        else:
+            names[name] = kind
+
+
+def _names_in(node: cst.CSTNode):
+    if isinstance(node, cst.Name):
+        yield node
+    for child in node.children:
+        if not isinstance(child, (cst.Lambda, cst.BaseComp)):
+            yield from _names_in(child)
+
+
+def _assignments_in(node: cst.CSTNode):
+    """`name = value` / `name: T = value` statements in a block, outside nested definitions."""
+    for child in node.children:
+        if isinstance(child, (cst.Assign, cst.AnnAssign)) and child.value is not None:
+            yield child
+        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            yield from _assignments_in(child)
+
+
+def _short_code(node: cst.CSTNode, limit: int = 40) -> str:
+    text = " ".join(cst.Module([]).code_for_node(node).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _first_exit(node: cst.CSTNode) -> cst.CSTNode | None:
     """The first `return` or `continue` in a subtree, in source order (nested definitions excluded)."""
     if isinstance(node, (cst.Return, cst.Continue)):
@@ -132,6 +179,8 @@ class CheckContext:
         # literal values every observed caller passes for parameters without a default (private helpers)
         self.caller_literals: dict[str, object] = {}
         self._reported: set[tuple[str, int]] = set()
+        # while a `while` node is checked: the kinds its test's loop-carried names had before the loop
+        self.before_loop: dict[str, object] = {}
 
     # ---- questions checks ask ----
     def kind(self, node: cst.BaseExpression) -> str | None:
@@ -168,6 +217,15 @@ class CheckContext:
         kind = self.kind(test)
         return is_tensor(kind) or kind == NDARRAY
 
+    def needs_tensor_bool_on_entry(self, test: cst.BaseExpression) -> bool:
+        """needs_tensor_bool for a `while` test's first evaluation, before its body rebinds anything."""
+        during = {name: self.env.names.get(name, _UNBOUND) for name in self.before_loop}
+        _restore(self.env.names, self.before_loop)
+        try:
+            return self.needs_tensor_bool(test)
+        finally:
+            _restore(self.env.names, during)
+
     def qualname(self, node: cst.BaseExpression) -> str | None:
         """Qualified name through imports, unless a local binding shadows it."""
         if isinstance(node, cst.Name) and node.value in self.env.names:
@@ -186,6 +244,24 @@ class CheckContext:
     def _chain_to(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """The nodes from the function down to `node` (a check may report a child of the visited node)."""
         return self.parents if self.parents and self.parents[-1] is node else self.parents + [node]
+
+    def _frame_skip_note(self, node: cst.CSTNode) -> str | None:
+        """Why a break here makes Dynamo skip the rest of the function, or None if it resumes after it."""
+        if self._skips_frame(node):
+            return LOOP_NOTE
+        chain = self._chain_to(node)
+        for parent, child in zip(chain, chain[1:]):
+            if isinstance(parent, (cst.Try, cst.TryStar)) and child is parent.body:
+                return TRY_NOTE
+            if isinstance(parent, cst.With) and (child is parent.body or child in parent.items):
+                manager = next((item.item for item in parent.items if not self._resumable_context(item.item)), None)
+                if manager is not None:
+                    return WITH_NOTE.format(_short_code(manager))
+        return None
+
+    def _resumable_context(self, manager: cst.BaseExpression) -> bool:
+        func = manager.func if isinstance(manager, cst.Call) else manager
+        return self.qualname(func) in RESUMABLE_CONTEXTS
 
     def _skips_frame(self, node: cst.CSTNode) -> bool:
         """Does a break here make Dynamo skip the whole frame ("graph break in loop")?
@@ -277,18 +353,21 @@ class CheckContext:
     # ---- reporting ----
     def report(self, node: cst.CSTNode, code: str, message: str | None = None,
                start_node: cst.CSTNode | None = None, gb: tuple[str, ...] | None = None,
-               hides_rest: bool = False) -> None:
-        """hides_rest: Dynamo traces nothing after this break in the function (measured per form)."""
+               hides_rest: bool = False, after_first_iteration: bool = False) -> None:
+        """hides_rest: Dynamo traces nothing after this break in the function (measured per form).
+        after_first_iteration: a `while` test that becomes a tensor only once the body has run."""
         key = (code, id(node))
         if key in self._reported or self._short_circuited(node):
             return
         self._reported.add(key)
         statement = next((p for p in reversed(self.parents)
                           if isinstance(p, (cst.SimpleStatementLine, cst.BaseCompoundStatement))), None)
-        skips_frame = self._skips_frame(node)
+        skip_note = self._frame_skip_note(node)
+        skips_frame = skip_note is not None
         if skips_frame:
-            message = (message or self._summary(code)) + LOOP_NOTE
-        self.findings.append(RawFinding(code, node, statement, message, start_node, gb, skips_frame or hides_rest))
+            message = (message or self._summary(code)) + skip_note
+        self.findings.append(RawFinding(code, node, statement, message, start_node, gb, skips_frame or hides_rest,
+                                        after_first_iteration))
 
 
 class FunctionWalker(cst.CSTVisitor):
@@ -321,8 +400,13 @@ class FunctionWalker(cst.CSTVisitor):
                 return False
         self.ctx.parents.append(node)
         self._bind_before(node)
+        carried = self._loop_carried(node) if isinstance(node, cst.While) else {}
+        self.ctx.before_loop = {name: self.env.names.get(name, _UNBOUND) for name in carried}
+        self.env.names.update(carried)
         for visit in self.dispatch.get(type(node).__name__, ()):
             visit(node, self.ctx)
+        _restore(self.env.names, self.ctx.before_loop)
+        self.ctx.before_loop = {}
         if self.ctx.call_observer is not None and isinstance(node, cst.Call):
             self.ctx.call_observer(node, self.ctx)
         if isinstance(node, cst.If):
@@ -336,6 +420,21 @@ class FunctionWalker(cst.CSTVisitor):
                     break
             return False
         return True
+
+    def _loop_carried(self, node: cst.While) -> dict[str, str | None]:
+        """Names of the `while` test that its body rebinds to tensors: from the second test on they hold
+        those (`error = 1` before the loop, `error = torch.abs(s - prev)` inside: asdl's PowerIter)."""
+        tested = {n.value for n in _names_in(node.test)}
+        carried: dict[str, str | None] = {}
+        for statement in _assignments_in(node.body):
+            targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
+            kind = self.env.kind_of(statement.value)
+            if not is_tensor(kind):
+                continue
+            for target in targets:
+                if isinstance(target, cst.Name) and target.value in tested and not is_tensor(self.env.names.get(target.value)):
+                    carried[target.value] = kind
+        return carried
 
     def _visit_branches(self, node: cst.If) -> None:
         """Visit the test, then each branch from the same environment, and join what they bound.

@@ -48,7 +48,8 @@ TENSOR_ATTRS = {"T", "mT", "H", "mH", "data", "grad", "real", "imag", "values", 
 META_METHODS = {"size", "dim", "ndimension", "numel", "nelement", "stride", "element_size", "get_device",
                 "is_contiguous", "is_floating_point", "is_complex", "is_signed", "data_ptr", "storage_offset",
                 "is_pinned", "is_shared", "has_names", "is_set_to", "is_nonzero_shape", "untyped_storage",
-                "__len__", "dim_order", "is_inference"}
+                "__len__", "dim_order", "is_inference", "is_coalesced", "is_same_size", "sparse_dim", "dense_dim",
+                "_nnz", "_dimI", "_dimV"}
 SCALAR_METHODS = {"item", "tolist"}
 BOOL_METHODS = {"eq", "ne", "gt", "lt", "ge", "le", "isnan", "isinf", "isfinite", "isneginf", "isposinf",
                 "logical_and", "logical_or", "logical_not", "logical_xor", "bool", "any", "all", "isclose",
@@ -300,6 +301,7 @@ class FileContext:
         self._in_progress: set[str] = set()
         self._attr_kinds: dict[str, dict[str, str | None]] = {}
         self._evidence: dict[int, BodyEvidence] = {}
+        self._passthrough: dict[str, frozenset[str] | None] = {}
 
     def evidence(self, fn: cst.FunctionDef, cls: ClassInfo | None) -> BodyEvidence:
         """How `fn`'s body uses names (none outside torch code), read once per function: it is seeded
@@ -340,6 +342,24 @@ class FileContext:
             self._attr_kinds[class_name] = kinds
         return kinds
 
+    def passed_through(self, key: str, call: cst.Call) -> list[cst.BaseExpression] | None:
+        """The arguments of `call` that a pass-through helper may return, or None for other functions.
+
+        A pass-through helper returns only its own parameters (`def default(v, d): return v if
+        exists(v) else d`): its result has the kind of what the caller passed, not of the parameters'
+        guessed kinds (ring-attention's `self.auto_shard_seq = default(auto_shard_seq, ring_attn)` is
+        a bool).
+        """
+        node = self.functions.get(key)
+        if node is None or node.returns is not None:  # a declared return type says more
+            return None
+        if key not in self._passthrough:
+            self._passthrough[key] = _returned_parameters(node)
+        returned = self._passthrough[key]
+        if returned is None:
+            return None
+        return [arg for name, arg in _bind_arguments(node, call).items() if name in returned]
+
     def return_kind(self, key: str, class_name: str | None) -> str | None:
         """Kind of what a same-file function returns (tensor if any return is a tensor)."""
         if key in self._returns:
@@ -360,6 +380,61 @@ class FileContext:
         self._in_progress.discard(key)
         self._returns[key] = collector.kind
         return collector.kind
+
+
+def _returned_parameters(fn: cst.FunctionDef) -> frozenset[str] | None:
+    """The parameters a function returns, if every `return` gives back one of them (or `None`)."""
+    params = {p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)}
+    returned: set[str] = set()
+
+    def collect(value: cst.BaseExpression | None) -> bool:
+        if value is None or isinstance(value, cst.Name) and value.value == "None":
+            return True
+        if isinstance(value, cst.IfExp):
+            return collect(value.body) and collect(value.orelse)
+        if isinstance(value, cst.Name) and value.value in params:
+            returned.add(value.value)
+            return True
+        return False
+
+    class _Returns(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.ok = True
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Return(self, node: cst.Return) -> None:
+            self.ok = self.ok and collect(node.value)
+
+    visitor = _Returns()
+    fn.body.visit(visitor)
+    return frozenset(returned) if visitor.ok and returned else None
+
+
+def _bind_arguments(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]:
+    """Parameter name → argument expression, for plain positional and keyword arguments."""
+    positional = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
+    bound: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            continue
+        if arg.keyword is not None:
+            bound[arg.keyword.value] = arg.value
+        elif i < len(positional):
+            bound[positional[i]] = arg.value
+    return bound
+
+
+def _join_all(kinds) -> str | None:
+    found = list(kinds)
+    result = found[0] if found else None
+    for kind in found[1:]:
+        result = join(result, kind)
+    return result
 
 
 _NOT_A_VALUE = re.compile(r"\b(type|Type|Callable|typing\.Type|typing\.Callable)\[")
@@ -526,7 +601,18 @@ class TensorEnv:
                 self.bind(elems[0], META)
                 self.bind(elems[1], self.element_kind(self.kind_of(args[0])))
                 return
+        if self._unpacks_records(target, iterable):
+            self.bind(target, None)
+            return
         self.bind(target, self.element_kind(self.kind_of(iterable)))
+
+    def _unpacks_records(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> bool:
+        """`for (rank, _), ((kv, mask), bufs) in ring_pass_fn(kv, mask)`: nested unpacking of what a
+        callable of unknown origin yields reads records (a generator's tuples), not rows of a tensor;
+        the call's tensor kind was only a guess from its tensor arguments."""
+        return (isinstance(target, (cst.Tuple, cst.List))
+                and any(isinstance(e.value, (cst.Tuple, cst.List)) for e in target.elements)
+                and isinstance(iterable, cst.Call) and self.resolve(iterable.func) is None)
 
     def is_numpy_on_scalars(self, node: cst.BaseExpression) -> bool:
         """numpy math on Python numbers only (`np.ceil(h / 7)`): `int()` of it is fine under Dynamo,
@@ -783,6 +869,9 @@ class TensorEnv:
             if kind != "<unbound>":
                 return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
             if name in self.ctx.functions:
+                passed = self.ctx.passed_through(name, node)
+                if passed is not None:  # `default(v, d)`: whatever the caller passed in
+                    return _join_all(self.kind_of(arg) for arg in passed)
                 return self.ctx.return_kind(name, None)
             if name == "getattr" and self._is_buffer_lookup(node):
                 return TENSOR
@@ -976,10 +1065,19 @@ class _SelfAssignmentCollector(_ReturnCollector):
         self.found = found
         self.guessed_names = guessed_names
 
+    def _guessed(self, value: cst.BaseExpression) -> bool:
+        """An unannotated parameter, or a pass-through helper given only those (`default(flag, other)`)."""
+        if isinstance(value, cst.Name):
+            return value.value in self.guessed_names
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+            passed = self.env.ctx.passed_through(value.func.value, value)
+            return bool(passed) and all(self._guessed(arg) or not is_tensor(self.env.kind_of(arg)) for arg in passed)
+        return False
+
     def leave_Assign(self, node: cst.Assign) -> None:
         kind = self.env.kind_of(node.value)  # before the targets are bound, as the base class does
         super().leave_Assign(node)
-        if isinstance(node.value, cst.Name) and node.value.value in self.guessed_names:
+        if self._guessed(node.value):
             return
         for t in node.targets:
             target = t.target

@@ -16,4 +16,4 @@ class TensorCondition(Check):
     def visit_While(self, node: cst.While, ctx) -> None:
         if ctx.needs_tensor_bool(node.test):
             ctx.report(node.test, self.code, "`while` on a tensor value: data-dependent loop condition",
-                       start_node=node)
+                       start_node=node, after_first_iteration=not ctx.needs_tensor_bool_on_entry(node.test))

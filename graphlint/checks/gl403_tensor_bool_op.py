@@ -44,8 +44,12 @@ class TensorBoolOp(Check):
             env.names = saved
         if element_is_tensor:
             name = node.func.value
+            # a generator cannot be rebuilt after the break, so Dynamo traces nothing more of the function
+            # (GB8335); a list comprehension is already built: the break (GB0170) resumes after the line
+            # (measured: LinSATNet's three `if any([torch.any(...) for ...]): raise` lines all break)
+            generator = isinstance(arg, cst.GeneratorExp)
             ctx.report(node, self.code, f"`{name}()` over tensor values calls `bool()` on each of them",
-                       gb=("GB8335",), hides_rest=True)
+                       gb=("GB8335",) if generator else ("GB0170",), hides_rest=generator)
 
     def visit_Comparison(self, node: cst.Comparison, ctx) -> None:
         # `t0 < t < t1` is `t0 < t and t < t1`: Python takes bool() of the first comparison
