@@ -12442,3 +12442,1029 @@ PACKAGES.update({
 #         lp3 = KernelDensity(bandwidth="silverman", kernel="tophat-approx").fit(X.detach()).score_samples(X_new)
 #         return logprob.detach(), lp2, lp3
 #     return f, (X0.clone().requires_grad_(True),)
+
+
+# ---- held-out set 12 (chosen 2026-11-21 by a helper blind to graphlint), first batch
+PACKAGES.update({
+    "torch-fourier-shift": {"dirs": ["torch_fourier_shift"], "split": "heldout"},
+    "torch-ctf": {"dirs": ["torch_ctf"], "split": "heldout"},
+    "torch-grid-utils": {"dirs": ["torch_grid_utils"], "split": "heldout"},
+    "torch-image-interpolation": {"dirs": ["torch_image_interpolation"], "split": "heldout"},
+    # "torch-fourier-slice": {"dirs": ["torch_fourier_slice"], "split": "heldout"},  # dropped: compile-error
+    "torch-distmap": {"dirs": ["distmap"], "split": "heldout"},
+    "qhoptim": {"dirs": ["qhoptim"], "split": "heldout"},
+    "cplxmodule": {"dirs": ["cplxmodule"], "split": "heldout"},
+    "FLASH-pytorch": {"dirs": ["flash_pytorch"], "split": "heldout"},
+    "perceiver-ar-pytorch": {"dirs": ["perceiver_ar_pytorch"], "split": "heldout"},
+})
+
+
+# ======================================================= torch-fourier-shift ==
+# held-out set 12. torch-fourier-shift (teamtomo, subpixel shifts of 1D/2D/3D images by Fourier phase shifts), as in its
+# README.
+@entry("torch-fourier-shift", "README: fourier_shift_image_2d with a batch of subpixel shifts (backward to the shifts), fourier_shift_image_1d / _3d and fourier_shift_dft_2d on an rfft")
+def torch_fourier_shift_images():
+    from torch_fourier_shift import (fourier_shift_dft_2d, fourier_shift_image_1d, fourier_shift_image_2d,
+                                     fourier_shift_image_3d)
+
+    def f(img2, shifts2, img1, img3):
+        shifted = fourier_shift_image_2d(image=img2, shifts=shifts2)
+        shifted.pow(2).sum().backward()
+        s1 = fourier_shift_image_1d(image=img1, shifts=torch.tensor([1.5, -2.0]))
+        s3 = fourier_shift_image_3d(image=img3, shifts=torch.tensor([1.0, 0.5, -0.5]))
+        dft = torch.fft.rfftn(img2[0], dim=(-2, -1))
+        sd = fourier_shift_dft_2d(dft, image_shape=(24, 24), shifts=torch.tensor([2.0, 1.0]), rfft=True, fftshifted=False)
+        return shifted.detach(), s1, s3, sd
+    return f, (torch.rand(3, 24, 24), torch.randn(3, 2).requires_grad_(True), torch.rand(2, 32), torch.rand(12, 12, 12))
+
+
+# ================================================================= torch-ctf ==
+# held-out set 12. torch-ctf (contrast transfer function of cryo-EM micrographs in torch), from its docstrings.
+@entry("torch-ctf", "calculate_ctf_1d and calculate_ctf_2d (astigmatism, rfft / fftshift) for a batch of defoci, backward to the defocus")
+def torch_ctf_calculate():
+    from torch_ctf import calculate_ctf_1d, calculate_ctf_2d
+
+    def f(defocus):
+        c1 = calculate_ctf_1d(defocus=defocus, voltage=300.0, spherical_aberration=2.7, amplitude_contrast=0.1,
+                              phase_shift=0.0, pixel_size=1.0, n_samples=64, oversampling_factor=2)
+        c2 = calculate_ctf_2d(defocus=defocus, astigmatism=0.2, astigmatism_angle=30.0, voltage=300.0,
+                              spherical_aberration=2.7, amplitude_contrast=0.1, phase_shift=0.0, pixel_size=1.0,
+                              image_shape=(32, 32), rfft=True, fftshift=False)
+        c3 = calculate_ctf_2d(defocus=1.2, astigmatism=0.0, astigmatism_angle=0.0, voltage=200.0,
+                              spherical_aberration=2.7, amplitude_contrast=0.07, phase_shift=0.0, pixel_size=1.5,
+                              image_shape=(16, 16), rfft=False, fftshift=True)
+        (c1.sum() + c2.sum()).backward()
+        return c1.detach(), c2.detach(), c3
+    return f, (torch.tensor([1.5, 2.0]).requires_grad_(True),)
+
+
+# ========================================================== torch-grid-utils ==
+# held-out set 12. torch-grid-utils (teamtomo, coordinate / DFT-frequency / polar grids and soft-edged shapes for image
+# processing), from its API.
+@entry("torch-grid-utils", "coordinate_grid with a center, fftfreq_grid (rfft, fftshift, norm), polar grid, circle / sphere / rectangle masks with smooth edges, fftshift_2d")
+def torch_grid_utils_grids():
+    from torch_grid_utils import circle, coordinate_grid, fftfreq_grid, fftshift_2d, rectangle, sphere
+
+    def f(img):
+        grid = coordinate_grid(image_shape=(16, 16), center=torch.tensor([8.0, 8.0]))
+        freq = fftfreq_grid(image_shape=(16, 16), rfft=True, fftshift=False, norm=True)
+        freq3 = fftfreq_grid(image_shape=(8, 8, 8), rfft=False, fftshift=True)
+        mask = circle(radius=5, image_shape=(16, 16), smoothing_radius=2)
+        box = rectangle(dimensions=(6, 8), image_shape=(16, 16), smoothing_radius=1)
+        ball = sphere(radius=3, image_shape=(8, 8, 8), smoothing_radius=1)
+        filtered = torch.fft.irfftn(torch.fft.rfftn(img) * (freq < 0.25), s=(16, 16))
+        return grid.norm(dim=-1), freq3, mask * img, box, ball, fftshift_2d(filtered, rfft=False)
+    return f, (torch.rand(16, 16),)
+
+
+# ================================================= torch-image-interpolation ==
+# held-out set 12. torch-image-interpolation (teamtomo, sampling from and inserting into 1D/2D/3D images at arbitrary
+# coordinates), as in its README.
+@entry("torch-image-interpolation", "README: sample_image_2d (bilinear / nearest / bicubic), sample_image_3d, multichannel sample_image_1d and insert_into_image_2d, backward to the image")
+def torch_image_interpolation_sample():
+    from torch_image_interpolation import insert_into_image_2d, sample_image_1d, sample_image_2d, sample_image_3d
+
+    def f(image, coords, vol, coords3, sig, values):
+        bl = sample_image_2d(image=image, coordinates=coords, interpolation="bilinear")
+        nn_ = sample_image_2d(image=image, coordinates=coords, interpolation="nearest")
+        bc = sample_image_2d(image=image, coordinates=coords, interpolation="bicubic")
+        s3 = sample_image_3d(image=vol, coordinates=coords3)
+        s1 = sample_image_1d(image=sig, coordinates=coords[..., 0])
+        ins, w = insert_into_image_2d(values, image=torch.zeros(28, 28), coordinates=coords[:3, :4])
+        (bl.sum() + bc.sum()).backward()
+        return bl.detach(), nn_.detach(), s3, s1, ins, w
+    return f, (torch.rand(28, 28).requires_grad_(True), torch.rand(6, 7, 2) * 27, torch.rand(10, 10, 10),
+               torch.rand(5, 3) * 9, torch.rand(2, 28), torch.rand(3, 4))
+
+
+# ======================================================= torch-fourier-slice ==
+# held-out set 12. torch-fourier-slice: dropped after the first collect (compile-error), see README.md.
+# (teamtomo, projection / backprojection by Fourier slice extraction / insertion, as in its README; QR rotations).
+# @entry("torch-fourier-slice", "README: project_3d_to_2d and backproject_2d_to_3d of a volume with 6 rotations, multichannel variants, project_2d_to_1d; backward to the volume")
+# def torch_fourier_slice_project():
+#     from torch_fourier_slice import (backproject_2d_to_3d, backproject_2d_to_3d_multichannel, project_2d_to_1d,
+#                                      project_3d_to_2d, project_3d_to_2d_multichannel)
+#     q, _ = torch.linalg.qr(torch.randn(6, 3, 3))
+#     rot = q * torch.linalg.det(q)[:, None, None]
+#     rot2 = torch.stack([torch.tensor([[c, -s], [s, c]]) for c, s in
+#                         zip(torch.cos(torch.linspace(0, 3, 4)).tolist(), torch.sin(torch.linspace(0, 3, 4)).tolist())])
+
+#     def f(volume, mvol, img):
+#         projections = project_3d_to_2d(volume, rot)
+#         reconstruction = backproject_2d_to_3d(projections, rot)
+#         mproj = project_3d_to_2d_multichannel(mvol, rot)
+#         mrec = backproject_2d_to_3d_multichannel(mproj, rot)
+#         lines = project_2d_to_1d(img, rot2)
+#         projections.sum().backward()
+#         return reconstruction.detach(), mrec, lines
+#     return f, (torch.rand(16, 16, 16).requires_grad_(True), torch.rand(2, 12, 12, 12), torch.rand(16, 16))
+
+
+# ============================================================= torch-distmap ==
+# held-out set 12. torch-distmap (Yael Balbastre, exact L1 / Euclidean distance transforms of binary images in pure
+# PyTorch), from its docstrings (the optional jitfields backend is not installed).
+@entry("torch-distmap", "euclidean_distance_transform (squared, voxel size), euclidean_signed_transform and l1_distance_transform / l1_signed_transform of 2D and 3D masks")
+def torch_distmap_transforms():
+    from distmap import (euclidean_distance_transform, euclidean_signed_transform, l1_distance_transform,
+                         l1_signed_transform)
+
+    def f(mask2, mask3):
+        d = euclidean_distance_transform(mask2)
+        d2 = euclidean_distance_transform(mask2, squared=True, vx=[1.0, 0.5])
+        s = euclidean_signed_transform(mask3, ndim=3)
+        l1 = l1_distance_transform(mask2)
+        l1s = l1_signed_transform(mask3)
+        return d, d2, s, l1, l1s
+    m2 = torch.zeros(1, 24, 24)
+    m2[:, 6:18, 8:20] = 1
+    m3 = torch.zeros(12, 12, 12)
+    m3[3:9, 2:10, 4:8] = 1
+    return f, (m2, m3)
+
+
+# =================================================================== qhoptim ==
+# held-out set 12. qhoptim (Facebook Research, quasi-hyperbolic momentum optimizers QHM / QHAdam / QHAdamW), as in its
+# README.
+@entry("qhoptim", "README: QHM(nu=0.7, momentum=0.999), QHAdam(nus=(0.7, 1.0), betas=(0.995, 0.999)) and QHAdamW with weight decay; two training steps of a small MLP each")
+def qhoptim_steps():
+    from qhoptim.pyt import QHM, QHAdam, QHAdamW
+    nets = [torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 1)) for _ in range(3)]
+    opts = [QHM(nets[0].parameters(), lr=1.0, nu=0.7, momentum=0.999, weight_decay=1e-4),
+            QHAdam(nets[1].parameters(), lr=1e-3, nus=(0.7, 1.0), betas=(0.995, 0.999)),
+            QHAdamW(nets[2].parameters(), lr=1e-3, nus=(0.7, 1.0), betas=(0.995, 0.999), weight_decay=1e-2)]
+
+    def f(x, y):
+        losses = []
+        for net, opt in zip(nets, opts):
+            for _ in range(2):
+                opt.zero_grad()
+                loss = torch.nn.functional.mse_loss(net(x), y)
+                loss.backward()
+                opt.step()
+            losses.append(loss.detach())
+        return torch.stack(losses)
+    return f, (torch.randn(16, 8), torch.randn(16, 1))
+
+
+# ================================================================ cplxmodule ==
+# held-out set 12. cplxmodule (Ivan Nazarov, complex-valued layers and variational-dropout / ARD sparsification), as in
+# its README.
+@entry("cplxmodule", "README: RealToCplx -> CplxLinear -> CplxModReLU -> CplxLinearVD -> CplxToReal with penalties() KL term, backward; CplxConv1d / CplxBatchNorm1d; ARD masks deployed to a masked layer")
+def cplxmodule_vd():
+    from cplxmodule.nn import (CplxBatchNorm1d, CplxConv1d, CplxLinear, CplxModReLU, CplxSequential, CplxToReal,
+                               RealToCplx)
+    from cplxmodule.nn.masked import CplxLinearMasked, binarize_masks, deploy_masks
+    from cplxmodule.nn.relevance import CplxLinearVD, compute_ard_masks, penalties
+    model = torch.nn.Sequential(RealToCplx(), CplxLinear(8, 16), CplxModReLU(threshold=0.1), CplxLinearVD(16, 4),
+                                CplxToReal())
+    conv = CplxSequential(CplxConv1d(2, 4, 3, padding=1), CplxBatchNorm1d(4), CplxModReLU())
+    masked = torch.nn.Sequential(RealToCplx(), CplxLinear(8, 16), CplxModReLU(threshold=0.1), CplxLinearMasked(16, 4),
+                                 CplxToReal())
+
+    def f(x, y, sig):
+        out = model(x)
+        kl = sum(penalties(model))
+        loss = torch.nn.functional.mse_loss(out, y) + 1e-2 * kl
+        loss.backward()
+        z = conv(RealToCplx()(sig))
+        masks = compute_ard_masks(model, threshold=3.0, prefix="")
+        state, masks = binarize_masks(model.state_dict(), masks)
+        masked.load_state_dict(state, strict=False)
+        deploy_masks(masked, state_dict=masks)
+        return loss.detach(), z.real, masked(x)
+    return f, (torch.randn(5, 16), torch.randn(5, 8), torch.randn(3, 2, 24))
+
+
+# ============================================================= FLASH-pytorch ==
+# held-out set 12. FLASH-pytorch (lucidrains, "Transformer Quality in Linear Time": gated attention units with mixed
+# chunk attention), as in its README.
+@entry("FLASH-pytorch", "README: GAU (laplace attention fn), FLASH (group_size, causal) and FLASHTransformer(shift_tokens, scalenorm) LM; backward")
+def flash_pytorch_forward():
+    from flash_pytorch import FLASH, GAU, FLASHTransformer
+    gau = GAU(dim=32, query_key_dim=16, causal=True, expansion_factor=2, laplace_attn_fn=True)
+    flash = FLASH(dim=32, group_size=16, causal=True, query_key_dim=16, expansion_factor=2.0, laplace_attn_fn=True)
+    model = FLASHTransformer(num_tokens=64, dim=32, depth=2, causal=True, group_size=16, query_key_dim=16,
+                             expansion_factor=2.0, norm_type="scalenorm", shift_tokens=True)
+
+    def f(x, ids):
+        out = gau(x) + flash(x)
+        logits = model(ids)
+        (out.sum() + logits.sum()).backward()
+        return out.detach(), logits.detach()
+    return f, (torch.randn(1, 48, 32), torch.randint(0, 64, (1, 48)))
+
+
+# ====================================================== perceiver-ar-pytorch ==
+# held-out set 12. perceiver-ar-pytorch (lucidrains, Perceiver AR: cross-attention of a long prefix into a causal latent
+# stack), as in its README.
+@entry("perceiver-ar-pytorch", "README: PerceiverAR(max_seq_len, cross_attn_seq_len, cross_attn_dropout) logits; AutoregressiveWrapper loss backward")
+def perceiver_ar_forward():
+    from perceiver_ar_pytorch import PerceiverAR
+    from perceiver_ar_pytorch.autoregressive_wrapper import AutoregressiveWrapper
+    model = PerceiverAR(num_tokens=64, dim=32, depth=2, heads=2, dim_head=32, cross_attn_dropout=0.5, max_seq_len=64,
+                        cross_attn_seq_len=48)
+    wrapped = AutoregressiveWrapper(PerceiverAR(num_tokens=64, dim=32, depth=1, heads=2, dim_head=32, max_seq_len=64,
+                                                cross_attn_seq_len=48))
+
+    def f(x, x2):
+        logits = model(x)
+        loss = wrapped(x2)
+        (logits.sum() + loss).backward()
+        return logits.detach(), loss.detach()
+    return f, (torch.randint(0, 64, (1, 64)), torch.randint(0, 64, (1, 65)))
+
+
+# ---- held-out set 12, second batch
+PACKAGES.update({
+    "dropblock": {"dirs": ["dropblock"], "split": "heldout"},
+    "balanced-loss": {"dirs": ["balanced_loss"], "split": "heldout"},
+    "coral-pytorch": {"dirs": ["coral_pytorch"], "split": "heldout"},
+    "spacecutter": {"dirs": ["spacecutter"], "split": "heldout"},
+    "torchscan": {"dirs": ["torchscan"], "split": "heldout"},
+    "memformer": {"dirs": ["memformer"], "split": "heldout"},
+    "feedback-transformer-pytorch": {"dirs": ["feedback_transformer_pytorch"], "split": "heldout"},
+    "bottleneck-transformer-pytorch": {"dirs": ["bottleneck_transformer_pytorch"], "split": "heldout"},
+})
+
+
+# ================================================================= dropblock ==
+# held-out set 12. dropblock (DropBlock structured dropout regularization with a linear drop-probability schedule), as
+# in its README.
+@entry("dropblock", "README: LinearScheduler(DropBlock2D(block_size=3, drop_prob=0.), start, stop, nr_steps) stepped in a training loop of a small CNN; DropBlock3D; backward")
+def dropblock_train():
+    from dropblock import DropBlock2D, DropBlock3D, LinearScheduler
+    drop = LinearScheduler(DropBlock2D(block_size=3, drop_prob=0.0), start_value=0.0, stop_value=0.25, nr_steps=5)
+    drop3 = DropBlock3D(block_size=3, drop_prob=0.2)
+    conv = torch.nn.Conv2d(3, 8, 3, padding=1)
+    head = torch.nn.Linear(8, 4)
+
+    def f(x, y, v):
+        drop.train()
+        losses = []
+        for _ in range(2):
+            drop.step()
+            h = drop(torch.relu(conv(x)))
+            loss = torch.nn.functional.cross_entropy(head(h.mean(dim=(2, 3))), y)
+            loss.backward()
+            losses.append(loss.detach())
+        return torch.stack(losses), drop3(v)
+    return f, (torch.randn(4, 3, 16, 16), torch.randint(0, 4, (4,)), torch.randn(2, 2, 8, 8, 8))
+
+
+# ============================================================= balanced-loss ==
+# held-out set 12. balanced-loss (class-balanced losses from effective numbers of samples, Cui et al. 2019), as in its
+# README.
+@entry("balanced-loss", "README: Loss(loss_type='focal_loss' / 'cross_entropy' / 'binary_cross_entropy', samples_per_class, class_balanced=True) on logits, backward")
+def balanced_loss_forward():
+    from balanced_loss import Loss
+    spc = [30, 100, 10, 60, 5]
+    focal = Loss(loss_type="focal_loss", samples_per_class=spc, class_balanced=True)
+    ce = Loss(loss_type="cross_entropy", samples_per_class=spc, class_balanced=True)
+    bce = Loss(loss_type="binary_cross_entropy", beta=0.99, fl_gamma=2, samples_per_class=spc, class_balanced=True)
+    plain = Loss(loss_type="focal_loss")
+
+    def f(logits, labels):
+        loss = focal(logits, labels) + ce(logits, labels) + bce(logits, labels) + plain(logits, labels)
+        loss.backward()
+        return loss.detach()
+    return f, (torch.randn(16, 5).requires_grad_(True), torch.randint(0, 5, (16,)))
+
+
+# ============================================================= coral-pytorch ==
+# held-out set 12. coral-pytorch (Raschka lab, CORAL / CORN rank-consistent ordinal regression), as in its tutorials.
+@entry("coral-pytorch", "tutorials: CoralLayer head + levels_from_labelbatch + coral_loss / CoralLoss, proba_to_label; CORN head with corn_loss and corn_label_from_logits; backward")
+def coral_pytorch_ordinal():
+    from coral_pytorch.dataset import corn_label_from_logits, levels_from_labelbatch, proba_to_label
+    from coral_pytorch.layers import CoralLayer
+    from coral_pytorch.losses import CoralLoss, CornLoss, coral_loss, corn_loss
+    num_classes = 5
+    feat = torch.nn.Sequential(torch.nn.Linear(10, 16), torch.nn.ReLU())
+    coral_head = CoralLayer(size_in=16, num_classes=num_classes)
+    corn_head = torch.nn.Linear(16, num_classes - 1)
+
+    def f(x, y):
+        h = feat(x)
+        logits = coral_head(h)
+        levels = levels_from_labelbatch(y, num_classes=num_classes)
+        loss = coral_loss(logits, levels) + CoralLoss()(logits, levels)
+        pred = proba_to_label(torch.sigmoid(logits))
+        logits2 = corn_head(h)
+        loss2 = corn_loss(logits2, y, num_classes=num_classes) + CornLoss(num_classes)(logits2, y)
+        (loss + loss2).backward()
+        return pred, corn_label_from_logits(logits2.detach())
+    return f, (torch.randn(12, 10), torch.randint(0, 5, (12,)))
+
+
+# =============================================================== spacecutter ==
+# held-out set 12. spacecutter (ordinal regression with a logistic cumulative link on any predictor), as in its README
+# (plain PyTorch loop; AscensionCallback's clip applied directly instead of through skorch).
+@entry("spacecutter", "README: OrdinalLogisticModel(predictor, num_classes) + CumulativeLinkLoss (with class weights) training step, AscensionCallback().clip on the cutpoints")
+def spacecutter_train():
+    from spacecutter.callbacks import AscensionCallback
+    from spacecutter.losses import CumulativeLinkLoss
+    from spacecutter.models import OrdinalLogisticModel
+    predictor = torch.nn.Sequential(torch.nn.Linear(5, 5), torch.nn.ReLU(), torch.nn.Linear(5, 1))
+    model = OrdinalLogisticModel(predictor, num_classes=4)
+    loss_fn = CumulativeLinkLoss()
+    loss_w = CumulativeLinkLoss(class_weights=torch.tensor([1.0, 2.0, 1.0, 0.5]))
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    clip = AscensionCallback()
+
+    def f(x, y):
+        opt.zero_grad()
+        y_pred = model(x)
+        loss = loss_fn(y_pred, y) + loss_w(y_pred, y)
+        loss.backward()
+        opt.step()
+        model.apply(clip.clip)
+        return y_pred.detach(), loss.detach()
+    return f, (torch.randn(16, 5), torch.randint(0, 4, (16, 1)))
+
+
+# ================================================================= torchscan ==
+# held-out set 12. torchscan (F-G Fernandez, module crawler: parameters, FLOPs, MACs, DMAs and receptive fields), as in
+# its README.
+@entry("torchscan", "README: summary(model, (3, 32, 32), receptive_field=True, max_depth=1) and crawl_module of a small CNN", calls=1)
+def torchscan_summary():
+    from torchscan import crawl_module, summary
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8), torch.nn.ReLU(),
+                                torch.nn.MaxPool2d(2), torch.nn.Conv2d(8, 16, 3), torch.nn.ReLU(),
+                                torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(16, 10)).eval()
+
+    def f():
+        summary(model, (3, 32, 32), receptive_field=True, max_depth=1)
+        info = crawl_module(model, (3, 32, 32))
+        return info["totals"]["trainable_parameters"]["value"], len(info["layers"])
+    return f, ()
+
+
+# ================================================================= memformer ==
+# held-out set 12. memformer (lucidrains, Memformer: encoder-decoder transformer with memory slots updated by attention
+# and a GRU), as in its README.
+@entry("memformer", "README: Memformer over two segments passing memories with masks (encoder-decoder loss), encoder_only variant; memory_replay_backprop over a 3-segment sequence")
+def memformer_segments():
+    from memformer import Memformer, memory_replay_backprop
+    model = Memformer(dim=32, enc_num_tokens=64, enc_depth=1, enc_heads=2, enc_max_seq_len=16, dec_num_tokens=64,
+                      dec_depth=1, dec_heads=2, dec_max_seq_len=16, num_memory_slots=8)
+    enc_only = Memformer(dim=32, num_memory_slots=8, encoder_only=True, enc_num_tokens=64, enc_depth=1, enc_heads=2,
+                         enc_max_seq_len=16)
+
+    def f(seg1, seg2, tgt, long_src):
+        mask = torch.ones(1, 16).bool()
+        _, mems, loss1 = model(seg1, tgt, src_mask=mask, tgt_mask=mask)
+        _, mems, loss2 = model(seg2, tgt, mems=mems, src_mask=mask, tgt_mask=mask)
+        (loss1 + loss2).backward()
+        enc, mems2 = enc_only(seg1)
+        loss3 = memory_replay_backprop(model, long_src, tgt, src_mask=torch.ones(1, 48).bool(), tgt_mask=mask)
+        return loss2.detach(), enc.detach(), loss3
+    return f, (torch.randint(0, 64, (1, 16)), torch.randint(0, 64, (1, 16)), torch.randint(0, 64, (1, 16)),
+               torch.randint(0, 64, (1, 48)))
+
+
+# ============================================== feedback-transformer-pytorch ==
+# held-out set 12. feedback-transformer-pytorch (lucidrains, Feedback Transformer: every layer attends to a memory of
+# all layers' past outputs, stepped seq_len tokens at a time), as in its README.
+@entry("feedback-transformer-pytorch", "README: FeedbackTransformer(seq_len=2, mem_len, keep_last_hidden) logits over a 24-token sequence, backward")
+def feedback_transformer_forward():
+    from feedback_transformer_pytorch import FeedbackTransformer
+    model = FeedbackTransformer(num_tokens=64, dim=32, depth=2, seq_len=2, mem_len=8, dim_head=16, heads=2,
+                                attn_dropout=0.1, ff_dropout=0.1)
+    model2 = FeedbackTransformer(num_tokens=64, dim=32, depth=1, seq_len=4, mem_len=8, dim_head=16, heads=2,
+                                 keep_last_hidden=True)
+
+    def f(x):
+        logits = model(x)
+        logits2 = model2(x)
+        (logits.sum() + logits2.sum()).backward()
+        return logits.detach()
+    return f, (torch.randint(0, 64, (2, 24)),)
+
+
+# ============================================ bottleneck-transformer-pytorch ==
+# held-out set 12. bottleneck-transformer-pytorch (lucidrains, BoTNet: multi-head self-attention with relative / absolute
+# position embeddings in ResNet bottleneck blocks), as in its README.
+@entry("bottleneck-transformer-pytorch", "README: BottleStack(dim, fmap_size, dim_out, proj_factor, downsample, heads, dim_head, rel_pos_emb) with relative and absolute position embeddings, backward")
+def bottleneck_transformer_forward():
+    from bottleneck_transformer_pytorch import BottleStack
+    layer = BottleStack(dim=16, fmap_size=16, dim_out=64, proj_factor=4, downsample=True, heads=2, dim_head=16,
+                        rel_pos_emb=True, activation=torch.nn.ReLU())
+    layer2 = BottleStack(dim=16, fmap_size=8, dim_out=32, proj_factor=2, downsample=False, heads=2, dim_head=16,
+                         rel_pos_emb=False, num_layers=2)
+
+    def f(fmap, fmap2):
+        out = layer(fmap)
+        out2 = layer2(fmap2)
+        (out.sum() + out2.sum()).backward()
+        return out.detach(), out2.detach()
+    return f, (torch.randn(2, 16, 16, 16), torch.randn(2, 16, 8, 8))
+
+
+# ---- held-out set 12, third batch
+PACKAGES.update({
+    "deel-torchlip": {"dirs": ["deel"], "split": "heldout"},
+    "positional-encodings": {"dirs": ["positional_encodings"], "split": "heldout"},
+    "monotonicnetworks": {"dirs": ["monotonicnetworks"], "split": "heldout"},
+    "evox": {"dirs": ["evox"], "split": "heldout"},
+})
+
+
+# ============================================================= deel-torchlip ==
+# held-out set 12. deel-torchlip (DEEL, 1-Lipschitz layers with spectral / Bjorck normalization and
+# hinge-Kantorovich-Rubinstein losses for certifiably robust classifiers), as in its README.
+@entry("deel-torchlip", "README: torchlip.Sequential of SpectralConv2d, GroupSort2, ScaledL2NormPool2d, SpectralLinear, FrobeniusLinear trained with HKRMulticlassLoss (+ KR / hinge metrics); vanilla_export")
+def deel_torchlip_train():
+    from deel import torchlip
+    model = torchlip.Sequential(
+        torchlip.SpectralConv2d(1, 8, (3, 3), padding=1), torchlip.GroupSort2(),
+        torchlip.ScaledL2NormPool2d((2, 2)),
+        torchlip.SpectralConv2d(8, 8, (3, 3), padding=1), torchlip.GroupSort2(),
+        torchlip.ScaledAdaptiveAvgPool2d((1, 1)), torch.nn.Flatten(),
+        torchlip.SpectralLinear(8, 16), torchlip.FullSort(),
+        torchlip.FrobeniusLinear(16, 4),
+    )
+    hkr = torchlip.HKRMulticlassLoss(alpha=0.9, min_margin=0.5)
+    kr = torchlip.KRMulticlassLoss()
+    hinge = torchlip.HingeMulticlassLoss(min_margin=0.5)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+
+    def f(x, y):
+        model.train()
+        onehot = torch.nn.functional.one_hot(y, 4).float()
+        opt.zero_grad()
+        out = model(x)
+        loss = hkr(out, onehot)
+        loss.backward()
+        opt.step()
+        model.eval()
+        with torch.no_grad():
+            out = model(x)
+            metrics = kr(out, onehot), hinge(out, onehot)
+        vanilla = model.vanilla_export()
+        return loss.detach(), metrics, vanilla(x)
+    return f, (torch.randn(8, 1, 12, 12), torch.randint(0, 4, (8,)))
+
+
+# ====================================================== positional-encodings ==
+# held-out set 12. positional-encodings (1D / 2D / 3D sinusoidal positional encodings for PyTorch), as in its README.
+@entry("positional-encodings", "README: PositionalEncoding1D / 2D / 3D, the Permute variants (channels-first) and Summer wrappers on small tensors")
+def positional_encodings_forward():
+    from positional_encodings.torch_encodings import (PositionalEncoding1D, PositionalEncoding2D, PositionalEncoding3D,
+                                                      PositionalEncodingPermute2D, Summer)
+    p1, p2, p3 = PositionalEncoding1D(10), PositionalEncoding2D(8), PositionalEncoding3D(11)
+    s1 = Summer(PositionalEncoding1D(10))
+    pp2 = PositionalEncodingPermute2D(8)
+
+    def f(x1, x2, x3, x2c):
+        return p1(x1), s1(x1), p2(x2), p3(x3), pp2(x2c)
+    return f, (torch.rand(1, 6, 10), torch.rand(1, 5, 6, 8), torch.rand(1, 4, 5, 6, 11), torch.rand(1, 8, 5, 6))
+
+
+# ========================================================= monotonicnetworks ==
+# held-out set 12. monotonicnetworks (Lipschitz monotonic networks, Kitouni et al.), as in its README.
+@entry("monotonicnetworks", "README: Sequential of LipschitzLinear(kind='one-inf' / 'inf') and GroupSort inside MonotonicWrapper(monotonic_constraints), SigmaNet; MSE training step")
+def monotonicnetworks_train():
+    import monotonicnetworks as lmn
+    lip = torch.nn.Sequential(lmn.LipschitzLinear(3, 16, kind="one-inf"), lmn.GroupSort(2),
+                              lmn.LipschitzLinear(16, 16, kind="inf"), lmn.GroupSort(2),
+                              lmn.LipschitzLinear(16, 1, kind="inf"))
+    model = lmn.MonotonicWrapper(lip, monotonic_constraints=[1, 0, -1])
+    sigma = lmn.SigmaNet(torch.nn.Sequential(lmn.LipschitzLinear(3, 8, kind="one-inf"), lmn.GroupSort(2),
+                                             lmn.LipschitzLinear(8, 1, kind="inf")), sigma=1.0,
+                         monotonic_constraints=[1, 1, 0])
+    opt = torch.optim.Adam(list(model.parameters()) + list(sigma.parameters()), lr=1e-3)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = torch.nn.functional.mse_loss(model(x), y) + torch.nn.functional.mse_loss(sigma(x), y)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(32, 3), torch.randn(32, 1))
+
+
+# ====================================================================== evox ==
+# held-out set 12. evox (EvoX 1.x, GPU-accelerated evolutionary computation in PyTorch: single- and multi-objective
+# algorithms, benchmark problems and workflows), as in its README / quick-start.
+@entry("evox", "README: StdWorkflow(PSO / DE, Ackley, EvalMonitor) init_step + 3 steps, best fitness", calls=1)
+def evox_single_objective():
+    from evox.algorithms import DE, PSO
+    from evox.problems.numerical import Ackley
+    from evox.workflows import EvalMonitor, StdWorkflow
+    dim = 8
+    lb, ub = -32 * torch.ones(dim), 32 * torch.ones(dim)
+    algos = [PSO(pop_size=32, lb=lb, ub=ub), DE(pop_size=32, lb=lb, ub=ub)]
+    monitors = [EvalMonitor() for _ in algos]
+    workflows = [StdWorkflow(a, Ackley(), m) for a, m in zip(algos, monitors)]
+
+    def f():
+        for wf in workflows:
+            wf.init_step()
+            for _ in range(3):
+                wf.step()
+        return [m.get_best_fitness() for m in monitors]
+    return f, ()
+
+
+@entry("evox", "README: multi-objective StdWorkflow(NSGA2, DTLZ2, EvalMonitor(multi_obj=True)) init_step + 2 steps; IGD of the final population against the true Pareto front", calls=1)
+def evox_multi_objective():
+    from evox.algorithms import NSGA2
+    from evox.metrics import igd
+    from evox.problems.numerical import DTLZ2
+    from evox.workflows import EvalMonitor, StdWorkflow
+    prob = DTLZ2(d=8, m=3, ref_num=100)
+    algo = NSGA2(pop_size=40, n_objs=3, lb=torch.zeros(8), ub=torch.ones(8))
+    monitor = EvalMonitor(multi_obj=True, full_sol_history=False)
+    wf = StdWorkflow(algo, prob, monitor)
+
+    def f():
+        wf.init_step()
+        for _ in range(2):
+            wf.step()
+        fit = algo.fit[~torch.isnan(algo.fit).any(dim=1)]
+        return igd(fit, prob.pf())
+    return f, ()
+
+
+# ---- held-out set 12, fourth batch
+PACKAGES.update({
+    "torchreg": {"dirs": ["torchreg"], "split": "heldout"},
+    "cliffordlayers": {"dirs": ["cliffordlayers"], "split": "heldout"},
+    "torch-efficient-distloss": {"dirs": ["torch_efficient_distloss"], "split": "heldout"},
+    "deformable-attention": {"dirs": ["deformable_attention"], "split": "heldout"},
+    "memory-compressed-attention": {"dirs": ["memory_compressed_attention"], "split": "heldout"},
+})
+
+
+# ================================================================== torchreg ==
+# held-out set 12. torchreg (tiny multiresolution affine and diffeomorphic SyN image registration by gradient descent),
+# as in its README and basics notebook (squares / cubes).
+@entry("torchreg", "README: AffineRegistration(scales=(2, 1), iterations, is_3d=False) of two squares, transform and get_affine; SyNRegistration of two 3D cubes (few iterations)", calls=1)
+def torchreg_register():
+    from torchreg import AffineRegistration, SyNRegistration
+    moving = torch.zeros(1, 1, 32, 32)
+    moving[..., 8:20, 10:22] = 1.0
+    static = torch.zeros(1, 1, 32, 32)
+    static[..., 12:26, 12:24] = 1.0
+    mov3 = torch.zeros(1, 1, 16, 16, 16)
+    mov3[..., 4:10, 4:10, 4:10] = 1.0
+    sta3 = torch.zeros(1, 1, 16, 16, 16)
+    sta3[..., 6:12, 5:11, 5:12] = 1.0
+
+    def f(moving, static, mov3, sta3):
+        reg = AffineRegistration(scales=(2, 1), iterations=(3, 2), is_3d=False, verbose=False)
+        moved = reg(moving, static)
+        again = reg.transform(moving, shape=(16, 16))
+        syn = SyNRegistration(scales=(2, 1), iterations=(2, 1), verbose=False)
+        moved_xy, moved_yx, flow_xy, flow_yx = syn(mov3, sta3)
+        return moved, again, reg.get_affine(), moved_xy, flow_xy
+    return f, (moving, static, mov3, sta3)
+
+
+# ============================================================ cliffordlayers ==
+# held-out set 12. cliffordlayers (Microsoft Research, Clifford-algebra neural layers for PDE surrogate modeling), as in
+# its docs (signature g = [1, 1]: scalar + vector + bivector blades of 2D fields).
+@entry("cliffordlayers", "docs: CliffordLinear, CliffordConv2d (and the rotation kernel for g = [-1, -1]), CliffordSpectralConv2d, CliffordBatchNorm2d / CliffordGroupNorm2d and CliffordNet2d(CliffordBasicBlock2d) on scalar + vector fields; 2D multivector inputs, backward")
+def cliffordlayers_forward():
+    import torch.nn.functional as F
+    from cliffordlayers.models.models_2d import CliffordBasicBlock2d, CliffordNet2d
+    from cliffordlayers.nn.modules.batchnorm import CliffordBatchNorm2d
+    from cliffordlayers.nn.modules.cliffordconv import CliffordConv2d
+    from cliffordlayers.nn.modules.cliffordfourier import CliffordSpectralConv2d
+    from cliffordlayers.nn.modules.cliffordlinear import CliffordLinear
+    from cliffordlayers.nn.modules.groupnorm import CliffordGroupNorm2d
+    g = [1, 1]
+    lin = CliffordLinear(g, 4, 6)
+    conv = CliffordConv2d(g, 4, 6, kernel_size=3, padding=1)
+    rot = CliffordConv2d([-1, -1], 4, 6, kernel_size=3, padding=1, rotation=True)
+    spec = CliffordSpectralConv2d(g, 4, 6, modes1=4, modes2=4)
+    bn = CliffordBatchNorm2d(g, 6)
+    gn = CliffordGroupNorm2d(g, 2, 6)
+    net = CliffordNet2d(g, block=CliffordBasicBlock2d, num_blocks=[1, 1], in_channels=4, out_channels=1,
+                        hidden_channels=8, activation=F.gelu, rotation=False, norm=True, num_groups=1)
+
+    def f(x, v, fields):
+        a = lin(v)
+        b = bn(conv(x)) + gn(spec(x)) + rot(x)
+        y = net(fields)
+        (a.sum() + b.sum() + y.sum()).backward()
+        return a.detach(), b.detach(), y.detach()
+    return f, (torch.randn(2, 4, 16, 16, 4), torch.randn(8, 4, 4), torch.randn(2, 4, 16, 16, 3))
+
+
+# ================================================== torch-efficient-distloss ==
+# held-out set 12. torch-efficient-distloss (Cheng Sun, O(N) distortion loss of Mip-NeRF 360 for volume-rendering
+# weights along rays), as in its README (CPU: eff_distloss and eff_distloss_native; the CUDA-only flatten variant is not
+# used).
+@entry("torch-efficient-distloss", "README: eff_distloss (custom autograd Function) and eff_distloss_native on softmax ray weights and sample midpoints, backward")
+def torch_efficient_distloss_forward():
+    from torch_efficient_distloss import eff_distloss, eff_distloss_native
+    depth = torch.linspace(0, 1, 65)
+
+    def f(w_logits):
+        w = w_logits.softmax(-1)
+        s = depth.expand(w.shape[0], -1)
+        m = (s[..., 1:] + s[..., :-1]) * 0.5
+        interval = s[..., 1:] - s[..., :-1]
+        loss = eff_distloss(w, m, interval) + eff_distloss_native(w, m, interval) + eff_distloss(w, m, 1 / 64)
+        loss.backward()
+        return loss.detach()
+    return f, (torch.randn(32, 64).requires_grad_(True),)
+
+
+# ====================================================== deformable-attention ==
+# held-out set 12. deformable-attention (lucidrains, deformable attention of DAT / DETR-style learned sampling offsets
+# with continuous position bias), as in its README.
+@entry("deformable-attention", "README: DeformableAttention (2D, downsample_factor, offset_scale, offset_kernel_size), DeformableAttention1D and DeformableAttention3D, backward")
+def deformable_attention_forward():
+    from deformable_attention import DeformableAttention, DeformableAttention1D, DeformableAttention3D
+    attn = DeformableAttention(dim=32, dim_head=16, heads=2, dropout=0.0, downsample_factor=4, offset_scale=4,
+                               offset_groups=None, offset_kernel_size=6)
+    attn1 = DeformableAttention1D(dim=32, dim_head=16, heads=2, downsample_factor=4, offset_scale=2,
+                                  offset_kernel_size=6)
+    attn3 = DeformableAttention3D(dim=16, dim_head=8, heads=2, downsample_factor=(2, 4, 4), offset_scale=(2, 4, 4),
+                                  offset_kernel_size=(4, 6, 6))
+
+    def f(x, x1, x3):
+        out = attn(x)
+        out1 = attn1(x1)
+        out3 = attn3(x3)
+        (out.sum() + out1.sum() + out3.sum()).backward()
+        return out.detach(), out1.detach(), out3.detach()
+    return f, (torch.randn(1, 32, 16, 16), torch.randn(1, 32, 64), torch.randn(1, 16, 4, 8, 8))
+
+
+# =============================================== memory-compressed-attention ==
+# held-out set 12. memory-compressed-attention (lucidrains, strided-convolution compressed keys / values of
+# "Generating Wikipedia by Summarizing Long Sequences"), as in its README.
+@entry("memory-compressed-attention", "README: MemoryCompressedAttention(compression_factor=3) with an input mask, causal variant, backward")
+def memory_compressed_attention_forward():
+    from memory_compressed_attention import MemoryCompressedAttention
+    attn = MemoryCompressedAttention(dim=32, heads=2, causal=False, compression_factor=3, dropout=0.1)
+    causal = MemoryCompressedAttention(dim=32, heads=2, causal=True, compression_factor=4)
+
+    def f(x, mask):
+        out = attn(x, input_mask=mask) + causal(x)
+        out.sum().backward()
+        return out.detach()
+    mask = torch.ones(1, 96).bool()
+    mask[:, 80:] = False
+    return f, (torch.randn(1, 96, 32), mask)
+
+
+# ---- held-out set 12, fifth batch
+PACKAGES.update({
+    "pytorch-spiking": {"dirs": ["pytorch_spiking"], "split": "heldout"},
+    "torch-fourier-rescale": {"dirs": ["torch_fourier_rescale"], "split": "heldout"},
+    "torch-subpixel-crop": {"dirs": ["torch_subpixel_crop"], "split": "heldout"},
+    "uformer-pytorch": {"dirs": ["uformer_pytorch"], "split": "heldout"},
+    "n-grammer-pytorch": {"dirs": ["n_grammer_pytorch"], "split": "heldout"},
+    "agent-attention-pytorch": {"dirs": ["agent_attention_pytorch"], "split": "heldout"},
+    "bidirectional-cross-attention": {"dirs": ["bidirectional_cross_attention"], "split": "heldout"},
+})
+
+
+# =========================================================== pytorch-spiking ==
+# held-out set 12. pytorch-spiking (Nengo, spiking activations with spiking-aware training, lowpass synaptic filters), as
+# in its README and Fashion-MNIST example (time-distributed inputs).
+@entry("pytorch-spiking", "README / example: SpikingActivation(ReLU, dt, spiking_aware_training) over time steps, Lowpass(tau) filter and TemporalAvgPool; training step and eval with return_sequences=False")
+def pytorch_spiking_train():
+    import pytorch_spiking
+    model = torch.nn.Sequential(torch.nn.Linear(8, 16), pytorch_spiking.SpikingActivation(torch.nn.ReLU(), dt=0.01),
+                                pytorch_spiking.Lowpass(tau=0.1, units=16, dt=0.01),
+                                pytorch_spiking.TemporalAvgPool(), torch.nn.Linear(16, 3))
+    last = pytorch_spiking.SpikingActivation(torch.nn.Tanh(), dt=0.01, return_sequences=False,
+                                             spiking_aware_training=False)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+
+    def f(x, y):
+        model.train()
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        loss.backward()
+        opt.step()
+        model.eval()
+        with torch.no_grad():
+            out = model(x)
+        return loss.detach(), out, last(x)
+    return f, (torch.rand(4, 20, 8), torch.randint(0, 3, (4,)))
+
+
+# ===================================================== torch-fourier-rescale ==
+# held-out set 12. torch-fourier-rescale (teamtomo, rescaling 2D / 3D images to a new pixel spacing by Fourier cropping
+# and padding), from its docstrings.
+@entry("torch-fourier-rescale", "fourier_rescale_2d (downsample by spacing, upsample to a target shape) and fourier_rescale_3d; fourier_rescale_rfft_2d on an rfft")
+def torch_fourier_rescale_images():
+    from torch_fourier_rescale import fourier_rescale_2d, fourier_rescale_3d, fourier_rescale_rfft_2d
+
+    def f(img, vol):
+        down, spacing = fourier_rescale_2d(img, source_spacing=1.0, target_spacing=2.0)
+        up, spacing2 = fourier_rescale_2d(img, target_shape=(48, 48))
+        vdown, vspacing = fourier_rescale_3d(vol, source_spacing=(1.0, 1.0, 1.0), target_spacing=1.5, preserve_mean=False)
+        dft = torch.fft.rfftn(img, dim=(-2, -1))
+        r = fourier_rescale_rfft_2d(dft, image_shape=(32, 32), target_shape=(16, 16))
+        return down, spacing, up, vdown, r
+    return f, (torch.rand(2, 32, 32), torch.rand(16, 16, 16))
+
+
+# ======================================================= torch-subpixel-crop ==
+# held-out set 12. torch-subpixel-crop (teamtomo, extracting 2D / 3D patches at subpixel positions by Fourier shifts),
+# from its docstrings.
+@entry("torch-subpixel-crop", "subpixel_crop_2d of patches at fractional positions (with a mask, as rfft with decenter) and subpixel_crop_3d, backward to the image")
+def torch_subpixel_crop_patches():
+    from torch_subpixel_crop.subpixel_crop_2d import subpixel_crop_2d
+    from torch_subpixel_crop.subpixel_crop_3d import subpixel_crop_3d
+
+    def f(img, pos, vol, pos3):
+        patches = subpixel_crop_2d(img, pos, sidelength=8)
+        masked = subpixel_crop_2d(img, pos, sidelength=8, mask=torch.ones(8, 8), return_rfft=True, decenter=True)
+        cubes = subpixel_crop_3d(vol, pos3, sidelength=6)
+        patches.sum().backward()
+        return patches.detach(), masked.detach(), cubes
+    return f, (torch.rand(32, 32).requires_grad_(True), torch.tensor([[10.5, 12.25], [20.0, 8.75], [16.3, 16.9]]),
+               torch.rand(16, 16, 16), torch.tensor([[8.5, 7.25, 9.0], [6.0, 9.5, 8.1]]))
+
+
+# =========================================================== uformer-pytorch ==
+# held-out set 12. uformer-pytorch (lucidrains, Uformer: U-shaped window-attention transformer for image restoration),
+# as in its README.
+@entry("uformer-pytorch", "README: Uformer(dim, stages, num_blocks, window_size, dim_head, heads) restoration of a noisy image, L1 loss backward; time-conditioned variant")
+def uformer_forward():
+    from uformer_pytorch import Uformer
+    model = Uformer(dim=16, stages=2, num_blocks=1, window_size=8, dim_head=8, heads=2, ff_mult=2)
+    model_t = Uformer(dim=16, stages=2, num_blocks=1, window_size=8, dim_head=8, heads=2, ff_mult=2, time_emb=True)
+
+    def f(noisy, clean, t):
+        pred = model(noisy)
+        loss = torch.nn.functional.l1_loss(pred, clean) + model_t(noisy, time=t).abs().mean()
+        loss.backward()
+        return pred.detach(), loss.detach()
+    return f, (torch.randn(1, 3, 32, 32), torch.randn(1, 3, 32, 32), torch.rand(1))
+
+
+# ========================================================= n-grammer-pytorch ==
+# held-out set 12. n-grammer-pytorch (lucidrains, N-Grammer: latent n-gram embeddings from product-quantized cluster ids),
+# as in its README.
+@entry("n-grammer-pytorch", "README: VQNgrammer(num_clusters, num_heads, dim_per_head, ngram_vocab_size, ngram_emb_dim, decay) with a mask; get_ngrammer_param_groups for the optimizer; backward")
+def n_grammer_forward():
+    from n_grammer_pytorch import VQNgrammer, get_ngrammer_param_groups
+    vq_ngram = VQNgrammer(num_clusters=64, num_heads=4, dim_per_head=8, ngram_vocab_size=512, ngram_emb_dim=4,
+                          decay=0.999)
+    proj = torch.nn.Linear(32, 32)
+    model = torch.nn.ModuleList([proj, vq_ngram])
+    opt = torch.optim.Adam(get_ngrammer_param_groups(model), lr=1e-3)
+
+    def f(x, mask):
+        opt.zero_grad()
+        out = vq_ngram(proj(x), mask=mask)
+        out.sum().backward()
+        opt.step()
+        return out.detach()
+    return f, (torch.randn(2, 48, 32), torch.ones(2, 48).bool())
+
+
+# =================================================== agent-attention-pytorch ==
+# held-out set 12. agent-attention-pytorch (lucidrains, Agent Attention: agent tokens summarize and broadcast global
+# context in linear time), as in its README.
+@entry("agent-attention-pytorch", "README: AgentSelfAttention(num_agent_tokens) with a mask and AgentTransformer(depth) returning agent tokens, backward")
+def agent_attention_forward():
+    from agent_attention_pytorch import AgentSelfAttention, AgentTransformer
+    attn = AgentSelfAttention(dim=32, num_agent_tokens=16, dim_head=16, heads=2)
+    model = AgentTransformer(dim=32, depth=2, num_agent_tokens=8, dim_head=16, heads=2)
+
+    def f(x, mask):
+        out = attn(x, mask=mask)
+        out2, agent_tokens = model(x, mask=mask, return_agent_tokens=True)
+        (out.sum() + out2.sum() + agent_tokens.sum()).backward()
+        return out.detach(), out2.detach()
+    return f, (torch.randn(2, 128, 32), torch.ones(2, 128).bool())
+
+
+# ============================================= bidirectional-cross-attention ==
+# held-out set 12. bidirectional-cross-attention (lucidrains, joint cross attention updating two modalities at once, e.g.
+# video and audio), as in its README.
+@entry("bidirectional-cross-attention", "README: BidirectionalCrossAttention(dim, heads, dim_head, context_dim) on video / audio tokens with masks (return_attn), BidirectionalCrossAttentionTransformer, backward")
+def bidirectional_cross_attention_forward():
+    from bidirectional_cross_attention import BidirectionalCrossAttention, BidirectionalCrossAttentionTransformer
+    joint = BidirectionalCrossAttention(dim=32, heads=2, dim_head=16, context_dim=24, talking_heads=True, prenorm=True)
+    stack = BidirectionalCrossAttentionTransformer(dim=32, depth=2, context_dim=24, heads=2, dim_head=16)
+
+    def f(video, audio, video_mask, audio_mask):
+        v, a, attn, ctx_attn = joint(video, audio, mask=video_mask, context_mask=audio_mask, return_attn=True)
+        v2, a2 = stack(video, audio, mask=video_mask, context_mask=audio_mask)
+        (v.sum() + a.sum() + v2.sum() + a2.sum()).backward()
+        return v.detach(), a.detach(), attn.detach()
+    return f, (torch.randn(1, 64, 32), torch.randn(1, 96, 24), torch.ones(1, 64).bool(), torch.ones(1, 96).bool())
+
+
+# ---- held-out set 12, sixth batch
+PACKAGES.update({
+    "ProxTorch": {"dirs": ["proxtorch"], "split": "heldout"},
+    "fast-transformer-pytorch": {"dirs": ["fast_transformer_pytorch"], "split": "heldout"},
+    "remixer-pytorch": {"dirs": ["remixer_pytorch"], "split": "heldout"},
+    "tranception-pytorch": {"dirs": ["tranception_pytorch"], "split": "heldout"},
+})
+
+
+# ================================================================= ProxTorch ==
+# held-out set 12. ProxTorch (proximal operators and constraint projections for proximal gradient descent in PyTorch),
+# as in its README quick start (regularization value and prox) and a proximal-gradient lasso loop.
+@entry("ProxTorch", "README: L1 / ElasticNet / GroupLasso / Huber / FusedLasso values and prox steps of proximal gradient descent on a least-squares problem; TV_2D denoising prox; L1Ball, Box and Rank projections")
+def proxtorch_prox_gradient():
+    from proxtorch.constraints import Box, L1Ball, Rank
+    from proxtorch.operators import L1, TV_2D, ElasticNet, FusedLasso, GroupLasso, Huber
+    l1, enet, glasso = L1(alpha=0.1), ElasticNet(alpha=0.1, l1_ratio=0.5), GroupLasso(alpha=0.1, group_sizes=[4, 4, 8])
+    huber, fused, tv = Huber(alpha=0.1, delta=0.5), FusedLasso(alpha=0.1), TV_2D(alpha=0.1, max_iter=10)
+    ball, box, rank = L1Ball(s=1.0), Box(a=-0.5, b=0.5), Rank(max_rank=2)
+
+    def f(A, b, img, M):
+        x = torch.zeros(16)
+        for reg in (l1, enet, glasso):
+            for _ in range(3):
+                grad = A.T @ (A @ x - b)
+                x = reg.prox(x - 0.01 * grad, 0.01)
+        vals = l1(x) + enet(x) + glasso(x) + huber(x) + fused(x)
+        den = tv.prox(img, 1.0)
+        return x, vals, huber.prox(x, 0.1), fused.prox(x, 0.1), den, ball.prox(x), box.prox(x), rank.prox(M), ball(x)
+    return f, (torch.randn(32, 16), torch.randn(32), torch.rand(16, 16), torch.randn(6, 5))
+
+
+# ================================================== fast-transformer-pytorch ==
+# held-out set 12. fast-transformer-pytorch (lucidrains, Fastformer: additive attention with global query / key vectors),
+# as in its README.
+@entry("fast-transformer-pytorch", "README: FastTransformer(num_tokens, dim, depth, max_seq_len, absolute_pos_emb) logits with a mask (absolute positions: the rotary default fails with the installed rotary-embedding-torch), backward")
+def fast_transformer_forward():
+    from fast_transformer_pytorch import FastTransformer
+    model = FastTransformer(num_tokens=64, dim=32, depth=2, max_seq_len=64, heads=2, dim_head=16, absolute_pos_emb=True)
+
+    def f(x, mask):
+        logits = model(x, mask=mask)
+        logits.sum().backward()
+        return logits.detach()
+    mask = torch.ones(1, 64).bool()
+    mask[:, 50:] = False
+    return f, (torch.randint(0, 64, (1, 64)), mask)
+
+
+# =========================================================== remixer-pytorch ==
+# held-out set 12. remixer-pytorch (lucidrains, Remixer: token mixing by a learned softmax mixing matrix with multiplicative
+# and subtractive combination), as in its README.
+@entry("remixer-pytorch", "README: RemixerBlock(dim, seq_len) and a causal RemixerBlock, backward")
+def remixer_forward():
+    from remixer_pytorch import RemixerBlock
+    block = RemixerBlock(dim=32, seq_len=48)
+    causal = RemixerBlock(dim=32, seq_len=48, causal=True)
+
+    def f(x):
+        out = block(x) + causal(x)
+        out.sum().backward()
+        return out.detach()
+    return f, (torch.randn(2, 48, 32),)
+
+
+# ======================================================= tranception-pytorch ==
+# held-out set 12. tranception-pytorch (lucidrains, Tranception: protein fitness LM with grouped depthwise-convolution
+# heads and ALiBi), as in its README.
+@entry("tranception-pytorch", "README: Tranception(dim, depth, heads, dim_head) logits over amino-acid ids with a mask, next-token loss backward (called once: a second backward fails eagerly)", calls=1)
+def tranception_forward():
+    from tranception_pytorch import Tranception
+    model = Tranception(dim=32, depth=2, heads=4, dim_head=8)
+
+    def f(ids, mask):
+        logits = model(ids, mask=mask)
+        loss = torch.nn.functional.cross_entropy(logits[:, :-1].transpose(1, 2), ids[:, 1:])
+        loss.backward()
+        return logits.detach(), loss.detach()
+    return f, (torch.randint(0, 21, (2, 48)), torch.ones(2, 48).bool())
+
+
+# ---- held-out set 12, seventh batch
+PACKAGES.update({
+    "dog-optimizer": {"dirs": ["dog"], "split": "heldout"},
+    # "mechanic-pytorch": {"dirs": ["mechanic_pytorch"], "split": "heldout"},  # dropped: compile-error
+    "kronecker-attention-pytorch": {"dirs": ["kronecker_attention_pytorch"], "split": "heldout"},
+    "token-shift-gpt": {"dirs": ["token_shift_gpt"], "split": "heldout"},
+})
+
+
+# ============================================================= dog-optimizer ==
+# held-out set 12. dog-optimizer (DoG / L-DoG "distance over gradients" parameter-free step sizes, Ivgi et al.), as in
+# its README (with the PolynomialDecayAverager iterate averaging it recommends).
+@entry("dog-optimizer", "README: DoG and LDoG training steps of a small MLP with PolynomialDecayAverager.step() after each optimizer step; averaged model eval")
+def dog_optimizer_train():
+    from dog import DoG, LDoG, PolynomialDecayAverager
+    nets = [torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 1)) for _ in range(2)]
+    opts = [DoG(nets[0].parameters(), reps_rel=1e-4), LDoG(nets[1].parameters(), weight_decay=1e-4)]
+    avgs = [PolynomialDecayAverager(net) for net in nets]
+
+    def f(x, y):
+        outs = []
+        for net, opt, avg in zip(nets, opts, avgs):
+            for _ in range(2):
+                opt.zero_grad()
+                loss = torch.nn.functional.mse_loss(net(x), y)
+                loss.backward()
+                opt.step()
+                avg.step()
+            outs.append(avg.averaged_model(x).detach())
+        return outs
+    return f, (torch.randn(16, 8), torch.randn(16, 1))
+
+
+# ========================================================== mechanic-pytorch ==
+# held-out set 12. mechanic-pytorch: dropped after the seventh collect (compile-error), see README.md.
+# (Ashok Cutkosky, Mechanic learning-rate scale tuner wrapping any optimizer, as in its README.)
+# @entry("mechanic-pytorch", "README: mechanize(torch.optim.SGD) and mechanize(torch.optim.AdamW, s_decay=0.0, store_delta=True) training steps of a small MLP")
+# def mechanic_pytorch_train():
+#     from mechanic_pytorch import mechanize
+#     nets = [torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.Tanh(), torch.nn.Linear(16, 1)) for _ in range(2)]
+#     opts = [mechanize(torch.optim.SGD)(nets[0].parameters(), lr=1.0),
+#             mechanize(torch.optim.AdamW, s_decay=0.0, store_delta=True)(nets[1].parameters(), lr=0.01)]
+
+#     def f(x, y):
+#         losses = []
+#         for net, opt in zip(nets, opts):
+#             for _ in range(2):
+#                 opt.zero_grad()
+#                 loss = torch.nn.functional.mse_loss(net(x), y)
+#                 loss.backward()
+#                 opt.step()
+#             losses.append(loss.detach())
+#         return torch.stack(losses)
+#     return f, (torch.randn(16, 8), torch.randn(16, 1))
+
+
+# =============================================== kronecker-attention-pytorch ==
+# held-out set 12. kronecker-attention-pytorch (lucidrains, Kronecker attention: attending over averaged rows and columns
+# of a feature map), as in its README.
+@entry("kronecker-attention-pytorch", "README: KroneckerSelfAttention(dim, heads, dim_heads) on a feature map, backward")
+def kronecker_attention_forward():
+    from kronecker_attention_pytorch import KroneckerSelfAttention
+    attn = KroneckerSelfAttention(dim=32, heads=4, dim_heads=16)
+
+    def f(x):
+        out = attn(x)
+        out.sum().backward()
+        return out.detach()
+    return f, (torch.randn(2, 32, 16, 16),)
+
+
+# =========================================================== token-shift-gpt ==
+# held-out set 12. token-shift-gpt (lucidrains, attention-free autoregressive model mixing features by shifting tokens
+# along the sequence), as in its README.
+@entry("token-shift-gpt", "README: TokenShiftGPT(num_tokens, dim, max_seq_len, depth, ff_mult) logits; AutoregressiveWrapper loss backward")
+def token_shift_gpt_forward():
+    from token_shift_gpt import TokenShiftGPT
+    from token_shift_gpt.autoregressive_wrapper import AutoregressiveWrapper
+    model = TokenShiftGPT(num_tokens=64, dim=32, max_seq_len=64, depth=2, ff_mult=2)
+    wrapped = AutoregressiveWrapper(TokenShiftGPT(num_tokens=64, dim=32, max_seq_len=64, depth=1, ff_mult=2))
+
+    def f(x, x2):
+        logits = model(x)
+        loss = wrapped(x2)
+        (logits.sum() + loss).backward()
+        return logits.detach(), loss.detach()
+    return f, (torch.randint(0, 64, (1, 64)), torch.randint(0, 64, (1, 65)))
+
+
+# ---- held-out set 12, eighth batch
+PACKAGES.update({
+    "protein-bert-pytorch": {"dirs": ["protein_bert_pytorch"], "split": "heldout"},
+    "res-mlp-pytorch": {"dirs": ["res_mlp_pytorch"], "split": "heldout"},
+})
+
+
+# ====================================================== protein-bert-pytorch ==
+# held-out set 12. protein-bert-pytorch (lucidrains, ProteinBERT: local sequence and global annotation tracks with
+# narrow / wide dilated convolutions and global attention), as in its README.
+@entry("protein-bert-pytorch", "README: ProteinBERT(num_tokens, num_annotation, dim, dim_global, depth, local_to_global_attn) sequence and annotation logits with a mask; PretrainingWrapper masked loss backward")
+def protein_bert_forward():
+    from protein_bert_pytorch import PretrainingWrapper, ProteinBERT
+    model = ProteinBERT(num_tokens=21, num_annotation=64, dim=32, dim_global=16, depth=2, narrow_conv_kernel=9,
+                        wide_conv_kernel=9, wide_conv_dilation=5, attn_heads=2, attn_dim_head=16,
+                        local_to_global_attn=False, local_self_attn=True, num_global_tokens=2, glu_conv=False)
+    learner = PretrainingWrapper(model, random_replace_token_prob=0.05, remove_annotation_prob=0.25,
+                                 add_annotation_prob=0.01, remove_all_annotations_prob=0.5, seq_loss_weight=1.0,
+                                 annotation_loss_weight=1.0, exclude_token_ids=(0, 1, 2))
+
+    def f(seq, annotation, mask):
+        seq_logits, annotation_logits = model(seq, annotation, mask=mask)
+        loss = learner(seq, annotation, mask=mask)
+        loss.backward()
+        return seq_logits.detach(), annotation_logits.detach(), loss.detach()
+    return f, (torch.randint(0, 21, (2, 64)), torch.randint(0, 2, (2, 64)).float(), torch.ones(2, 64).bool())
+
+
+# =========================================================== res-mlp-pytorch ==
+# held-out set 12. res-mlp-pytorch (lucidrains, ResMLP: residual MLP image classifier with affine normalization), as in
+# its README.
+@entry("res-mlp-pytorch", "README: ResMLP(image_size, patch_size, dim, depth, num_classes) classification loss backward")
+def res_mlp_forward():
+    from res_mlp_pytorch import ResMLP
+    model = ResMLP(image_size=32, patch_size=8, dim=32, depth=2, num_classes=10)
+
+    def f(img, y):
+        logits = model(img)
+        loss = torch.nn.functional.cross_entropy(logits, y)
+        loss.backward()
+        return logits.detach()
+    return f, (torch.randn(2, 3, 32, 32), torch.randint(0, 10, (2,)))

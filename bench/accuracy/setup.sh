@@ -113,7 +113,16 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "ponder-transformer", "gated-state-spaces-pytorch", "halonet-pytorch", "tr-rosetta-pytorch", "fire",
           "tad-multicharge", "sympytorch", "asdfghjkl", "glom-pytorch", "LTNtorch", "scoringrules", "mixture-of-attention",
           "ring-attention-pytorch", "memory-transformer-xl", "simple-hierarchical-transformer",
-          "triangle-multiplicative-module", "memory-efficient-attention-pytorch", "torchist", "pytorch-gmm"):
+          "triangle-multiplicative-module", "memory-efficient-attention-pytorch", "torchist", "pytorch-gmm",
+          "torch-fourier-shift", "torch-ctf", "torch-grid-utils", "torch-image-interpolation", "torch-distmap", "qhoptim",
+          "cplxmodule", "FLASH-pytorch", "perceiver-ar-pytorch", "dropblock", "balanced-loss", "coral-pytorch",
+          "spacecutter", "torchscan", "memformer", "feedback-transformer-pytorch", "bottleneck-transformer-pytorch",
+          "deel-torchlip", "positional-encodings", "monotonicnetworks", "evox", "torchreg", "cliffordlayers",
+          "torch-efficient-distloss", "deformable-attention", "memory-compressed-attention", "pytorch-spiking",
+          "torch-fourier-rescale", "torch-subpixel-crop", "uformer-pytorch", "n-grammer-pytorch", "agent-attention-pytorch",
+          "bidirectional-cross-attention", "ProxTorch", "fast-transformer-pytorch", "remixer-pytorch", "tranception-pytorch",
+          "dog-optimizer", "kronecker-attention-pytorch", "token-shift-gpt", "protein-bert-pytorch",
+          "res-mlp-pytorch"):
     print(d, md.version(d))
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
@@ -168,5 +177,14 @@ import tad_multicharge, sympytorch, asdl, glom_pytorch  # noqa: E401,F401
 import ltn, scoringrules, mixture_of_attention, ring_attention_pytorch, memory_transformer_xl  # noqa: E401,F401
 import simple_hierarchical_transformer, triangle_multiplicative_module, memory_efficient_attention_pytorch  # noqa: E401,F401
 import torchist, pytorch_gmm  # noqa: E401,F401
+import torch_fourier_shift, torch_ctf, torch_grid_utils, torch_image_interpolation, distmap, qhoptim.pyt  # noqa: E401,F401
+import cplxmodule.nn.relevance, flash_pytorch, perceiver_ar_pytorch, dropblock, balanced_loss, coral_pytorch.losses  # noqa: E401,F401
+import spacecutter.models, torchscan, memformer, feedback_transformer_pytorch, bottleneck_transformer_pytorch  # noqa: E401,F401
+import deel.torchlip, positional_encodings.torch_encodings, monotonicnetworks, evox, torchreg  # noqa: E401,F401
+import cliffordlayers.models.models_2d, torch_efficient_distloss, deformable_attention, memory_compressed_attention  # noqa: E401,F401
+import pytorch_spiking, torch_fourier_rescale, torch_subpixel_crop.subpixel_crop_2d, uformer_pytorch  # noqa: E401,F401
+import n_grammer_pytorch, agent_attention_pytorch, bidirectional_cross_attention  # noqa: E401,F401
+import proxtorch.operators, proxtorch.constraints, fast_transformer_pytorch, remixer_pytorch, tranception_pytorch  # noqa: E401,F401
+import dog, kronecker_attention_pytorch, token_shift_gpt, protein_bert_pytorch, res_mlp_pytorch  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
