@@ -16,7 +16,7 @@ import libcst as cst
 from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable
-from graphlint.analysis.tensors import CONST, NDARRAY, TensorEnv, is_tensor, join
+from graphlint.analysis.tensors import CONST, NDARRAY, TENSOR, TensorEnv, is_tensor, join
 from graphlint.checks.base import Check, RawFinding
 
 
@@ -95,6 +95,24 @@ def _bound_names(target: cst.BaseExpression) -> list[str]:
     if isinstance(target, cst.StarredElement):
         return _bound_names(target.value)
     return []
+
+
+def _tensor_test_name(test: cst.BaseExpression) -> str | None:
+    """The name `isinstance(name, torch.Tensor)` / `torch.is_tensor(name)` (alone or left of `and`) proves
+    a tensor when true."""
+    left = test.left if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And) else test
+    if not (isinstance(left, cst.Call) and left.args and isinstance(left.args[0].value, cst.Name)):
+        return None
+    func = cst.Module([]).code_for_node(left.func)
+    if func == "isinstance" and len(left.args) == 2:
+        kinds = left.args[1].value
+        if isinstance(kinds, cst.Attribute | cst.Name) and cst.Module([]).code_for_node(kinds) in (
+                "torch.Tensor", "Tensor"):
+            return left.args[0].value.value
+        return None
+    if func in ("torch.is_tensor", "is_tensor") and len(left.args) == 1:
+        return left.args[0].value.value
+    return None
 
 
 def _restore(names: dict, saved: dict) -> None:
@@ -380,7 +398,7 @@ class FunctionWalker(cst.CSTVisitor):
         ctx.param_defaults = {name: value for name, value in {**ctx.caller_literals, **defaults}.items()
                               if value is not NOT_LITERAL}
         self.env = ctx.env
-        self._narrowed: dict[int, tuple[str, object]] = {}
+        self._narrowed: dict[int, tuple[str, object, str]] = {}
         self.dispatch: dict[str, list] = defaultdict(list)
         for check in checks:
             for attr in dir(check):
@@ -484,9 +502,13 @@ class FunctionWalker(cst.CSTVisitor):
             test = parent.test
             or_test = isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or)
             name = None if or_test else _isinstance_narrowing(test)
+            kind = CONST
+            if name is None and not or_test:
+                # inside `if isinstance(label, torch.Tensor):` label is one, whatever its docstring said
+                name, kind = _tensor_test_name(test), TENSOR
             if name is not None:
-                self._narrowed[id(node)] = (name, self.env.names.get(name, _UNBOUND))
-                self.env.names[name] = CONST
+                self._narrowed[id(node)] = (name, self.env.names.get(name, _UNBOUND), kind)
+                self.env.names[name] = kind
         if isinstance(node, (cst.For, cst.CompFor)):
             self.env.bind_loop_target(node.target, node.iter)
         elif isinstance(node, cst.WithItem) and node.asname is not None:
@@ -501,8 +523,8 @@ class FunctionWalker(cst.CSTVisitor):
                 for name in _bound_names(target):
                     self.ctx.param_defaults.pop(name, None)
         if id(node) in self._narrowed:
-            name, saved = self._narrowed.pop(id(node))
-            if env.names.get(name) == CONST:  # not rebound inside the block
+            name, saved, narrowed = self._narrowed.pop(id(node))
+            if env.names.get(name) == narrowed:  # not rebound inside the block
                 if saved is _UNBOUND:
                     env.names.pop(name, None)
                 else:
