@@ -319,6 +319,11 @@ class CheckContext:
                 value = self.default_value(parent.left)
                 if value is not NOT_LITERAL and bool(value) == isinstance(parent.operator, cst.Or):
                     return True
+            # `z.requires_grad_(True) if requires_grad else z` with `requires_grad=False` (cplxmodule)
+            if isinstance(parent, cst.IfExp) and child in (parent.body, parent.orelse):
+                value = self.default_value(parent.test)
+                if value is not NOT_LITERAL and bool(value) == (child is parent.orelse):
+                    return True
         return False
 
     def literal_value(self, expr: cst.BaseExpression) -> object:
