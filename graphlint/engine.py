@@ -279,17 +279,9 @@ def _outermost_loop_line(function: cst.FunctionDef, lines, line: int) -> int:
     A break under an `if` in a loop body hides the rest of the function as soon as one iteration takes
     that arm, which the loop usually makes happen (`if group_lr > 0.0: g_sq += (g * g).sum().item()`),
     so the `if` that counts is one around the loop."""
-    starts = [lines[node].start.line for node in _loops(function)
+    starts = [lines[node].start.line for node in _nodes_of(function, (cst.For, cst.While))
               if lines[node.body].start.line <= line <= lines[node.body].end.line]
     return min(starts, default=line)
-
-
-def _loops(node: cst.CSTNode):
-    for child in node.children:
-        if isinstance(child, (cst.For, cst.While)):
-            yield child
-        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            yield from _loops(child)
 
 
 def _conditional_blocks(function: cst.FunctionDef):
@@ -297,15 +289,7 @@ def _conditional_blocks(function: cst.FunctionDef):
         yield node.body
         if node.orelse is not None:
             yield node.orelse
-    yield from _except_handlers(function)
-
-
-def _except_handlers(node: cst.CSTNode):
-    for child in node.children:
-        if isinstance(child, (cst.ExceptHandler, cst.ExceptStarHandler)):
-            yield child
-        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            yield from _except_handlers(child)
+    yield from _nodes_of(function, (cst.ExceptHandler, cst.ExceptStarHandler))
 
 
 def _other_arms(function: cst.FunctionDef, lines, line: int) -> list[tuple[int, int]]:
@@ -319,12 +303,17 @@ def _other_arms(function: cst.FunctionDef, lines, line: int) -> list[tuple[int, 
     return spans
 
 
-def _if_statements(node: cst.CSTNode):
+def _nodes_of(node: cst.CSTNode, kinds: type | tuple[type, ...]):
+    """The nodes of the given types in a function body, outside nested definitions."""
     for child in node.children:
-        if isinstance(child, cst.If):
+        if isinstance(child, kinds):
             yield child
         if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            yield from _if_statements(child)
+            yield from _nodes_of(child, kinds)
+
+
+def _if_statements(node: cst.CSTNode):
+    return _nodes_of(node, cst.If)
 
 
 _MIXED = "mixed"
