@@ -124,12 +124,16 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "dog-optimizer", "kronecker-attention-pytorch", "token-shift-gpt", "protein-bert-pytorch",
           "res-mlp-pytorch"):
     print(d, md.version(d))
+# torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
+# `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
+# only its own package, in its own process
+import torchkbnufft  # noqa: F401
 import torchmetrics, kornia, pyro, x_transformers, gpytorch, linear_operator  # noqa: E401,F401  import check
 import torch_geometric, vector_quantize_pytorch, torchdiffeq, zuko, torchsde  # noqa: E401,F401
 import transformers  # noqa: F401
 import diffusers, monai, e3nn, pytorch_metric_learning  # noqa: E401,F401
 import auraloss, torch_optimizer, torchcrf, pytorch_tabnet.tab_network, mambapy.mamba  # noqa: E401,F401
-import torchkbnufft, geomloss, snntorch, torchpme  # noqa: E401,F401
+import geomloss, snntorch, torchpme  # noqa: E401,F401
 import ptwt, pywt, torch_kmeans, torchnmf, torchmin, pytorch_tcn  # noqa: E401,F401
 import geoopt, ncps.torch, tensorly  # noqa: E401,F401
 import entmax, julius, roma, opacus, reformer_pytorch, nnAudio.features, torch_struct  # noqa: E401,F401
