@@ -4,7 +4,8 @@ Entries are compile sites (`@torch.compile`, `torch.compile(fn)`, `torch.compile
 `model.compile()` → the class's `forward`, `torch._dynamo.optimize(...)(fn)`), then — by scope —
 every nn.Module `forward` ("modules") or every function ("all"). From each entry we follow calls through
 `self.method()`, `self.submodule(...)` → its `forward`, module functions and imports between the linted
-files. `@torch.compiler.disable` functions are barriers: never entered.
+files. `@torch.compiler.disable` functions and `@torch.library.custom_op` operators (one opaque node
+of the graph) are barriers: never entered.
 """
 
 from __future__ import annotations
@@ -268,7 +269,8 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
     queue: deque[FuncId] = deque()
 
     def enter(fid: FuncId, region: Region, fullgraph: bool = False) -> None:
-        if fid in traced or fid[1] not in index.files[fid[0]].functions or index.function(fid).disabled:
+        info = index.function(fid) if fid[1] in index.files[fid[0]].functions else None
+        if fid in traced or info is None or info.disabled or info.custom_op:
             return
         traced[fid] = TracedFunction(region, fullgraph)
         queue.append(fid)
