@@ -199,6 +199,8 @@ class CheckContext:
         self._reported: set[tuple[str, int]] = set()
         # while a `while` node is checked: the kinds its test's loop-carried names had before the loop
         self.before_loop: dict[str, object] = {}
+        # what a check remembers while it walks this function (GL603: locals holding a tqdm object)
+        self.check_state: dict[str, dict] = {}
 
     # ---- questions checks ask ----
     def kind(self, node: cst.BaseExpression) -> str | None:

@@ -50,6 +50,36 @@ class SkippedRuntimeCall(CallByName):
                 ctx.report(node, self.code, "sampling with an explicit `torch.Generator`: not traceable",
                            gb=("GB0055",))
 
+    def visit_For(self, node: cst.For, ctx) -> None:
+        """`for i in tqdm(range(n)):` / `bar = tqdm(...)` then `for i in bar:`: Dynamo cannot trace the
+        skipped library's `__iter__` and, the break sitting on the loop itself, gives up on the whole
+        function (measured on 2.13, "Failed to handle graph break gracefully": nothing in the loop or
+        after it is traced; torchreg's and tsne-torch's fitting loops)."""
+        library = self._skipped_library_of(node.iter, ctx)
+        if library:
+            ctx.report(node.iter, self.code, f"iterating a `{library}` object: Dynamo cannot trace the loop and "
+                                             "skips the whole function, which runs eagerly",
+                       gb=("GB0007", "GB0008"), hides_rest=True)
+
+    def visit_Assign(self, node: cst.Assign, ctx) -> None:
+        library = self._skipped_library_of(node.value, ctx)
+        names = ctx.check_state.setdefault(self.code, {})
+        for target in node.targets:
+            if isinstance(target.target, cst.Name):
+                if library:
+                    names[target.target.value] = library
+                else:
+                    names.pop(target.target.value, None)
+
+    def _skipped_library_of(self, expr: cst.BaseExpression, ctx) -> str | None:
+        """The skipped library a value comes from: a call into it, or a local bound to one."""
+        if isinstance(expr, cst.Name):
+            return ctx.check_state.get(self.code, {}).get(expr.value)
+        if isinstance(expr, cst.Call):
+            library = (ctx.qualname(expr.func) or "").split(".")[0]
+            return library if library in DYNAMO_SKIPPED_LIBRARIES else None
+        return None
+
     def _method_of_skipped_object(self, node: cst.Call, ctx) -> None:
         """`self.pbar.update(1)` with `self.pbar = tqdm(...)` set in another method: measured on 2.13 in
         pytorch-accelerated's callbacks (GB0008, `tqdm.update` marked as skipped)."""
