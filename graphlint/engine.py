@@ -26,7 +26,7 @@ from graphlint.checks.base import RawFinding
 from graphlint.files import SourceFile, decode_source, discover, display_path, read_source
 from graphlint.findings import FileError, Finding
 from graphlint.suppressions import parse_suppressions
-from graphlint.walker import NOT_LITERAL, CheckContext, walk_function
+from graphlint.walker import NOT_LITERAL, CheckContext, nodes_of, walk_function
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
 # libcst visits recursively, ~5 frames per nesting level: a 300-term `a + b + ...` chain (sympy has
@@ -279,7 +279,7 @@ def _outermost_loop_line(function: cst.FunctionDef, lines, line: int) -> int:
     A break under an `if` in a loop body hides the rest of the function as soon as one iteration takes
     that arm, which the loop usually makes happen (`if group_lr > 0.0: g_sq += (g * g).sum().item()`),
     so the `if` that counts is one around the loop."""
-    starts = [lines[node].start.line for node in _nodes_of(function, (cst.For, cst.While))
+    starts = [lines[node].start.line for node in nodes_of(function, (cst.For, cst.While))
               if lines[node.body].start.line <= line <= lines[node.body].end.line]
     return min(starts, default=line)
 
@@ -289,7 +289,7 @@ def _conditional_blocks(function: cst.FunctionDef):
         yield node.body
         if node.orelse is not None:
             yield node.orelse
-    yield from _nodes_of(function, (cst.ExceptHandler, cst.ExceptStarHandler))
+    yield from nodes_of(function, (cst.ExceptHandler, cst.ExceptStarHandler))
 
 
 def _other_arms(function: cst.FunctionDef, lines, line: int) -> list[tuple[int, int]]:
@@ -303,17 +303,8 @@ def _other_arms(function: cst.FunctionDef, lines, line: int) -> list[tuple[int, 
     return spans
 
 
-def _nodes_of(node: cst.CSTNode, kinds: type | tuple[type, ...]):
-    """The nodes of the given types in a function body, outside nested definitions."""
-    for child in node.children:
-        if isinstance(child, kinds):
-            yield child
-        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            yield from _nodes_of(child, kinds)
-
-
 def _if_statements(node: cst.CSTNode):
-    return _nodes_of(node, cst.If)
+    return nodes_of(node, cst.If)
 
 
 _MIXED = "mixed"

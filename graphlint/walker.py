@@ -131,13 +131,13 @@ def _names_in(node: cst.CSTNode):
             yield from _names_in(child)
 
 
-def _assignments_in(node: cst.CSTNode):
-    """`name = value` / `name: T = value` statements in a block, outside nested definitions."""
+def nodes_of(node: cst.CSTNode, kinds: type | tuple[type, ...]):
+    """The nodes of the given types under `node`, outside nested definitions."""
     for child in node.children:
-        if isinstance(child, (cst.Assign, cst.AnnAssign)) and child.value is not None:
+        if isinstance(child, kinds):
             yield child
         if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            yield from _assignments_in(child)
+            yield from nodes_of(child, kinds)
 
 
 def _short_code(node: cst.CSTNode, limit: int = 40) -> str:
@@ -199,8 +199,6 @@ class CheckContext:
         self._reported: set[tuple[str, int]] = set()
         # while a `while` node is checked: the kinds its test's loop-carried names had before the loop
         self.before_loop: dict[str, object] = {}
-        # what a check remembers while it walks this function (GL603: locals holding a tqdm object)
-        self.check_state: dict[str, dict] = {}
 
     # ---- questions checks ask ----
     def kind(self, node: cst.BaseExpression) -> str | None:
@@ -451,7 +449,9 @@ class FunctionWalker(cst.CSTVisitor):
         those (`error = 1` before the loop, `error = torch.abs(s - prev)` inside: asdl's PowerIter)."""
         tested = {n.value for n in _names_in(node.test)}
         carried: dict[str, str | None] = {}
-        for statement in _assignments_in(node.body):
+        for statement in nodes_of(node.body, (cst.Assign, cst.AnnAssign)):
+            if statement.value is None:
+                continue
             targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
             kind = self.env.kind_of(statement.value)
             if not is_tensor(kind):

@@ -29,6 +29,11 @@ class SkippedRuntimeCall(CallByName):
     gb_by_call = {"datetime.datetime.now": ("GB0156",), "datetime.datetime.utcnow": ("GB0156",),
                   "torch.Generator": ("GB0363",)}
 
+    def __init__(self) -> None:
+        super().__init__()
+        # locals bound to a skipped library's object (the engine makes one check per function it walks)
+        self._skipped_locals: dict[str, str] = {}
+
     def message_for(self, name: str) -> str | None:
         library = name.split(".")[0]
         if library in DYNAMO_SKIPPED_LIBRARIES:
@@ -63,7 +68,7 @@ class SkippedRuntimeCall(CallByName):
 
     def visit_Assign(self, node: cst.Assign, ctx) -> None:
         library = self._skipped_library_of(node.value, ctx)
-        names = ctx.check_state.setdefault(self.code, {})
+        names = self._skipped_locals
         for target in node.targets:
             if isinstance(target.target, cst.Name):
                 if library:
@@ -74,7 +79,7 @@ class SkippedRuntimeCall(CallByName):
     def _skipped_library_of(self, expr: cst.BaseExpression, ctx) -> str | None:
         """The skipped library a value comes from: a call into it, or a local bound to one."""
         if isinstance(expr, cst.Name):
-            return ctx.check_state.get(self.code, {}).get(expr.value)
+            return self._skipped_locals.get(expr.value)
         if isinstance(expr, cst.Call):
             library = (ctx.qualname(expr.func) or "").split(".")[0]
             return library if library in DYNAMO_SKIPPED_LIBRARIES else None
