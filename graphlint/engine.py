@@ -26,7 +26,7 @@ from graphlint.checks.base import RawFinding
 from graphlint.files import SourceFile, decode_source, discover, display_path, read_source
 from graphlint.findings import FileError, Finding
 from graphlint.suppressions import parse_suppressions
-from graphlint.walker import NOT_LITERAL, CheckContext, nodes_of, walk_function
+from graphlint.walker import NOT_LITERAL, CheckContext, names_in, nodes_of, walk_function
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
 # libcst visits recursively, ~5 frames per nesting level: a 300-term `a + b + ...` chain (sympy has
@@ -210,7 +210,7 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef)
         # breaks inside the breaking expression itself (`torch.equal` in an `all(...)` generator) still show
         cut = lines[first.node].end.line
         other_arms = _other_arms(function, lines, line_of[id(first)])
-        arm_start, arm_end = _enclosing_arm(function, lines, _outermost_loop_line(function, lines, line_of[id(first)]))
+        arm_start, arm_end = _hiding_scope(function, lines, line_of[id(first)])
         shadowed = [f for f in found if id(f) not in hidden and f is not first
                     and ((line_of[id(f)] > cut or id(f) in in_target and f.statement is first.statement
                           and id(first) not in in_target)
@@ -273,15 +273,53 @@ def _tested_after(test: RawFinding, first: RawFinding, lines) -> bool:
     return body.start.line <= line <= body.end.line
 
 
-def _outermost_loop_line(function: cst.FunctionDef, lines, line: int) -> int:
-    """Where the outermost loop around `line` starts (`line` itself outside loops).
+def _hiding_scope(function: cst.FunctionDef, lines, line: int) -> tuple[int, int]:
+    """The lines a frame-skipping break at `line` can hide.
 
-    A break under an `if` in a loop body hides the rest of the function as soon as one iteration takes
-    that arm, which the loop usually makes happen (`if group_lr > 0.0: g_sq += (g * g).sum().item()`),
-    so the `if` that counts is one around the loop."""
-    starts = [lines[node].start.line for node in nodes_of(function, (cst.For, cst.While))
-              if lines[node.body].start.line <= line <= lines[node.body].end.line]
-    return min(starts, default=line)
+    Outside loops: the innermost `if`/`else` arm holding it (`_enclosing_arm`). Inside a loop, an `if`
+    whose test the loop changes is taken as soon as one iteration takes it, which the loop usually makes
+    happen (`if group_lr > 0.0: g_sq += (g * g).sum().item()`), so the arm that counts is one around the
+    outermost loop. An `if` whose test no loop around it rebinds (`if exists(seq_mask):`) takes the same
+    arm on every iteration or on none: a call that skips it traces what follows, as outside loops.
+    """
+    def span(node: cst.CSTNode) -> tuple[int, int]:
+        return lines[node].start.line, lines[node].end.line
+
+    def holds(node: cst.CSTNode, at: int) -> bool:
+        start, end = span(node)
+        return start <= at <= end
+
+    loops = [loop for loop in nodes_of(function, (cst.For, cst.While)) if holds(loop.body, line)]
+    best = _enclosing_arm(function, lines, min((span(loop)[0] for loop in loops), default=line))
+    for node in _if_statements(function):
+        around = [loop for loop in loops if holds(loop.body, span(node)[0])]
+        if not around or not _same_every_iteration(node.test, around):
+            continue
+        for arm in (node.body, node.orelse):
+            if arm is not None and holds(arm, line) and span(arm)[1] - span(arm)[0] < best[1] - best[0]:
+                best = span(arm)
+    return best
+
+
+def _same_every_iteration(test: cst.BaseExpression, loops) -> bool:
+    """No name of `test` is bound in these loops, and it calls nothing without arguments
+    (`random.random()` changes between iterations)."""
+    tested = {name.value for name in names_in(test)}
+    if any(not call.args for call in nodes_of(test, cst.Call)) or isinstance(test, cst.Call) and not test.args:
+        return False
+    return not any(tested & _bound_names(loop) for loop in loops)
+
+
+def _bound_names(loop: cst.For | cst.While) -> set[str]:
+    targets = [loop.target] if isinstance(loop, cst.For) else []
+    for node in nodes_of(loop, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.AsName)):
+        if isinstance(node, cst.Assign):
+            targets.extend(t.target for t in node.targets)
+        elif isinstance(node, cst.AsName):
+            targets.append(node.name)
+        else:
+            targets.append(node.target)
+    return {name.value for target in targets for name in names_in(target)}
 
 
 def _conditional_blocks(function: cst.FunctionDef):

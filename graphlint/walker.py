@@ -123,12 +123,13 @@ def _restore(names: dict, saved: dict) -> None:
             names[name] = kind
 
 
-def _names_in(node: cst.CSTNode):
+def names_in(node: cst.CSTNode):
+    """Every Name under `node` (attribute parts included), outside lambdas and comprehensions."""
     if isinstance(node, cst.Name):
         yield node
     for child in node.children:
         if not isinstance(child, (cst.Lambda, cst.BaseComp)):
-            yield from _names_in(child)
+            yield from names_in(child)
 
 
 def nodes_of(node: cst.CSTNode, kinds: type | tuple[type, ...]):
@@ -447,7 +448,7 @@ class FunctionWalker(cst.CSTVisitor):
     def _loop_carried(self, node: cst.While) -> dict[str, str | None]:
         """Names of the `while` test that its body rebinds to tensors: from the second test on they hold
         those (`error = 1` before the loop, `error = torch.abs(s - prev)` inside: asdl's PowerIter)."""
-        tested = {n.value for n in _names_in(node.test)}
+        tested = {n.value for n in names_in(node.test)}
         carried: dict[str, str | None] = {}
         for statement in nodes_of(node.body, (cst.Assign, cst.AnnAssign)):
             if statement.value is None:
