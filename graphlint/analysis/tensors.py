@@ -460,9 +460,12 @@ def _annotation_text(param: cst.Param) -> str | None:
 
 
 def _opaque(value: cst.BaseExpression) -> bool:
-    """A value whose kind only its later use can tell: an attribute or item of another object, a call."""
+    """A value whose kind only its later use can tell: an attribute or item of another object, a call,
+    or arithmetic on one (`res = sum(cache) / float(len(cache))`)."""
     if isinstance(value, cst.Attribute) and value.attr.value in META_ATTRS:
         return False  # `dtype = x.dtype`: a dtype, whatever the body does with the name elsewhere
+    if isinstance(value, cst.BinaryOperation):
+        return _opaque(value.left) or _opaque(value.right)
     return isinstance(value, (cst.Attribute, cst.Subscript, cst.Call, cst.Name))
 
 
@@ -717,9 +720,10 @@ class TensorEnv:
                 return BOOL_TENSOR  # `(t0 <= t) & (t <= t1)`: element-wise, so tensors (torchdiffeq)
             if SCALAR in (left, right):
                 return SCALAR
-            if left == META or right == META:
-                return META
-            return CONST if left == right == CONST else None
+            if {left, right} <= {META, CONST}:
+                # `x.shape[0] * 2` is metadata; `sum(losses) / len(losses)` is whatever the sum is
+                return CONST if left == right == CONST else META
+            return None
         if isinstance(node, cst.Comparison):
             if any(isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
                    for e in [node.left] + [c.comparator for c in node.comparisons]):
