@@ -13468,3 +13468,776 @@ def res_mlp_forward():
         loss.backward()
         return logits.detach()
     return f, (torch.randn(2, 3, 32, 32), torch.randint(0, 10, (2,)))
+
+
+# ---- held-out set 13, first batch
+PACKAGES.update({
+    "pytorchcv": {"dirs": ["pytorchcv"], "split": "heldout"},
+    "UMNN": {"dirs": ["UMNN"], "split": "heldout"},
+    "hadamard-transform": {"dirs": ["hadamard_transform"], "split": "heldout"},
+    "parameterfree": {"dirs": ["parameterfree"], "split": "heldout"},
+    "sam-pytorch": {"dirs": ["sam"], "split": "heldout"},
+    "einconv": {"dirs": ["einconv"], "split": "heldout"},
+    "singd": {"dirs": ["singd"], "split": "heldout"},
+})
+
+
+# ================================================================= pytorchcv ==
+# held-out set 13. pytorchcv (imgclsmob model zoo: hundreds of image classifiers in plain PyTorch), as in its README
+# (`ptcv_get_model(name, pretrained=False)`), CIFAR-10 variants for 32x32 inputs.
+@entry("pytorchcv", "README: ptcv_get_model resnet20_cifar10, shakeshakeresnet20_2x16d_cifar10 and resdropresnet20_cifar10 (stochastic regularizers in train mode) cross-entropy training step")
+def pytorchcv_cifar_train():
+    from pytorchcv.model_provider import get_model as ptcv_get_model
+    nets = [ptcv_get_model(n, pretrained=False) for n in
+            ("resnet20_cifar10", "shakeshakeresnet20_2x16d_cifar10", "resdropresnet20_cifar10")]
+    params = [p for n in nets for p in n.parameters()]
+    opt = torch.optim.SGD(params, lr=0.01, momentum=0.9)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = sum(torch.nn.functional.cross_entropy(n(x), y) for n in nets)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    for n in nets:
+        n.train()
+    return f, (torch.randn(2, 3, 32, 32), torch.randint(0, 10, (2,)))
+
+
+@entry("pytorchcv", "README: ptcv_get_model diaresnet20_cifar10, wrn20_10_1bit_cifar10 (binarized weights) and nin_cifar10 inference")
+def pytorchcv_cifar_eval():
+    from pytorchcv.model_provider import get_model as ptcv_get_model
+    nets = [ptcv_get_model(n, pretrained=False).eval() for n in
+            ("diaresnet20_cifar10", "wrn20_10_1bit_cifar10", "nin_cifar10")]
+
+    def f(x):
+        with torch.no_grad():
+            return [n(x) for n in nets]
+    return f, (torch.randn(2, 3, 32, 32),)
+
+
+# ====================================================================== UMNN ==
+# held-out set 13. UMNN (unconstrained monotonic neural networks: a monotonic function as the numerical integral of a
+# positive network, and the UMNN-MAF normalizing flow), as in its README / examples.
+@entry("UMNN", "README: MonotonicNN(in_d, hidden_layers, nb_steps) monotonic in its first input, conditioned on the rest; MSE backward through the Clenshaw-Curtis neural integral")
+def umnn_monotonic_nn():
+    from UMNN import MonotonicNN
+    model = MonotonicNN(3, [16, 16], nb_steps=20)
+
+    def f(x, h, y):
+        out = model(x, h)
+        loss = torch.nn.functional.mse_loss(out, y)
+        loss.backward()
+        return out.detach()
+    return f, (torch.randn(16, 1), torch.randn(16, 2), torch.randn(16, 1))
+
+
+@entry("UMNN", "README: UMNNMAFFlow(nb_flow, nb_in, hidden_derivative, hidden_embedding, embedding_s, nb_steps) log-likelihood backward; invert a latent sample")
+def umnn_maf_flow():
+    from UMNN import UMNNMAFFlow
+    flow = UMNNMAFFlow(nb_flow=2, nb_in=2, hidden_derivative=[16, 16], hidden_embedding=[16, 16], embedding_s=4,
+                       nb_steps=20)
+
+    def f(x, z):
+        ll, _ = flow.compute_ll(x)
+        (-ll.mean()).backward()
+        with torch.no_grad():
+            x_inv = flow.invert(z, iter=5)
+        return ll.detach(), x_inv
+    return f, (torch.randn(16, 2), torch.randn(4, 2))
+
+
+# ======================================================== hadamard-transform ==
+# held-out set 13. hadamard-transform (fast Walsh-Hadamard transform in pure PyTorch, randomized Hadamard transforms),
+# as in its README.
+@entry("hadamard-transform", "README: hadamard_transform (batched, padded to a power of 2), randomized_hadamard_transform and its inverse with a torch.Generator, in-place hadamard_transform_")
+def hadamard_transform_fwht():
+    from hadamard_transform import (hadamard_transform, hadamard_transform_, inverse_randomized_hadamard_transform,
+                                    pad_to_power_of_2, randomized_hadamard_transform)
+
+    def f(x, y):
+        prng = torch.Generator().manual_seed(0)
+        hx = hadamard_transform(pad_to_power_of_2(x))
+        rx = randomized_hadamard_transform(y, prng)
+        prng = torch.Generator().manual_seed(0)
+        back = inverse_randomized_hadamard_transform(rx, prng)
+        v = y[0].clone()
+        hadamard_transform_(v)
+        return hx, rx, back, v
+    return f, (torch.randn(4, 48), torch.randn(4, 64))
+
+
+# ============================================================= parameterfree ==
+# held-out set 13. parameterfree (Francesco Orabona's parameter-free optimizers: COCOB-Backprop and KT coin-betting), as
+# in its README.
+@entry("parameterfree", "README: COCOB and KT optimizers, two training steps of a small MLP each")
+def parameterfree_train():
+    from parameterfree import COCOB, KT
+    nets = [torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 1)) for _ in range(2)]
+    opts = [COCOB(nets[0].parameters()), KT(nets[1].parameters(), weight_decay=1e-4)]
+
+    def f(x, y):
+        losses = []
+        for net, opt in zip(nets, opts):
+            for _ in range(2):
+                opt.zero_grad()
+                loss = torch.nn.functional.mse_loss(net(x), y)
+                loss.backward()
+                opt.step()
+            losses.append(loss.detach())
+        return torch.stack(losses)
+    return f, (torch.randn(16, 8), torch.randn(16, 1))
+
+
+# =============================================================== sam-pytorch ==
+# held-out set 13. sam-pytorch (sharpness-aware minimization wrapper for any optimizer), as in its README.
+@entry("sam-pytorch", "README: SAM(params, SGD(params), rho) step with a closure, two training steps of a small MLP")
+def sam_pytorch_train():
+    from sam import SAM
+    net = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.Tanh(), torch.nn.Linear(16, 3))
+    base = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+    opt = SAM(net.parameters(), base, rho=0.05)
+
+    def f(x, y):
+        losses = []
+        for _ in range(2):
+            def closure():
+                opt.zero_grad()
+                loss = torch.nn.functional.cross_entropy(net(x), y)
+                loss.backward()
+                return loss
+            losses.append(opt.step(closure))
+        return torch.stack(losses)
+    return f, (torch.randn(16, 8), torch.randint(0, 3, (16,)))
+
+
+# ================================================================== einconv ==
+# held-out set 13. einconv (N-dimensional convolutions, unfold and KFC / KFAC factors as einsum expressions, F. Dangel),
+# as in its README.
+@entry("einconv", "README: ConvNd modules for N = 1, 2, 4 (stride, padding, dilation, groups), functional convNd with padding='same', unfoldNd, backward")
+def einconv_convnd():
+    from einconv.functionals import convNd, unfoldNd
+    from einconv.modules import ConvNd
+    c1 = ConvNd(1, 4, 6, kernel_size=3, stride=2, padding=1)
+    c2 = ConvNd(2, 4, 8, kernel_size=(3, 2), dilation=2, groups=2)
+    c4 = ConvNd(4, 2, 3, kernel_size=2)
+
+    def f(x1, x2, x4, w):
+        y1, y2, y4 = c1(x1), c2(x2), c4(x4)
+        y = convNd(x2, w, padding="same")
+        u = unfoldNd(x2, kernel_size=3, stride=2)
+        (y1.sum() + y2.sum() + y4.sum() + y.sum()).backward()
+        return y1.detach(), y2.detach(), y4.detach(), y.detach(), u
+    return f, (torch.randn(2, 4, 16), torch.randn(2, 4, 12, 12), torch.randn(1, 2, 4, 4, 4, 4), torch.randn(5, 4, 3, 3))
+
+
+# ==================================================================== singd ==
+# held-out set 13. singd (structured inverse-free natural gradient descent, SINGD, Lin et al. 2024), as in its README.
+@entry("singd", "README: SINGD(model, structures) training steps of a small CNN + MLP with dense and diagonal / hierarchical / Toeplitz pre-conditioner structures")
+def singd_train():
+    from singd.optim.optimizer import SINGD
+    nets = [torch.nn.Sequential(torch.nn.Conv2d(1, 4, 3), torch.nn.ReLU(), torch.nn.Flatten(), torch.nn.Linear(4 * 6 * 6, 3))
+            for _ in range(3)]
+    opts = [SINGD(nets[0], lr=0.01, T=1),
+            SINGD(nets[1], lr=0.01, T=1, structures=("diagonal", "hierarchical15_15")),
+            SINGD(nets[2], lr=0.01, T=1, structures=("triltoeplitz", "triutoeplitz"))]
+
+    def f(x, y):
+        losses = []
+        for net, opt in zip(nets, opts):
+            for _ in range(2):
+                opt.zero_grad()
+                loss = torch.nn.functional.cross_entropy(net(x), y)
+                loss.backward()
+                opt.step()
+            losses.append(loss.detach())
+        return torch.stack(losses)
+    return f, (torch.randn(8, 1, 8, 8), torch.randint(0, 3, (8,)))
+
+
+# ---- held-out set 13, second batch
+PACKAGES.update({
+    "ranger-adabelief": {"dirs": ["ranger_adabelief"], "split": "heldout"},
+    "sirfshampoo": {"dirs": ["sirfshampoo"], "split": "heldout"},
+    "torchextractor": {"dirs": ["torchextractor"], "split": "heldout"},
+    "hl-gauss-pytorch": {"dirs": ["hl_gauss_pytorch"], "split": "heldout"},
+    "x-mlps-pytorch": {"dirs": ["x_mlps_pytorch"], "split": "heldout"},
+    "gradnorm-pytorch": {"dirs": ["gradnorm_pytorch"], "split": "heldout"},
+    "light-recurrent-unit-pytorch": {"dirs": ["light_recurrent_unit_pytorch"], "split": "heldout"},
+    "infini-transformer-pytorch": {"dirs": ["infini_transformer_pytorch"], "split": "heldout"},
+    "nwt-pytorch": {"dirs": ["nwt_pytorch"], "split": "heldout"},
+})
+
+
+# ========================================================== ranger-adabelief ==
+# held-out set 13. ranger-adabelief (Ranger optimizer = RAdam-style rectification + LookAhead + gradient centralization,
+# on AdaBelief), as in its README.
+@entry("ranger-adabelief", "README: RangerAdaBelief(params, lr, eps, betas) training steps of a small CNN (gradient centralization on conv and fc layers, LookAhead every k=2 steps)")
+def ranger_adabelief_train():
+    from ranger_adabelief import RangerAdaBelief
+    net = torch.nn.Sequential(torch.nn.Conv2d(1, 4, 3), torch.nn.ReLU(), torch.nn.Flatten(), torch.nn.Linear(4 * 6 * 6, 3))
+    opt = RangerAdaBelief(net.parameters(), lr=1e-3, eps=1e-12, betas=(0.9, 0.999), k=2, gc_conv_only=False)
+
+    def f(x, y):
+        for _ in range(3):
+            opt.zero_grad()
+            loss = torch.nn.functional.cross_entropy(net(x), y)
+            loss.backward()
+            opt.step()
+        return loss.detach()
+    return f, (torch.randn(8, 1, 8, 8), torch.randint(0, 3, (8,)))
+
+
+# =============================================================== sirfshampoo ==
+# held-out set 13. sirfshampoo (square-root-free Shampoo: inverse-free Kronecker-factored adaptive optimizer, F. Dangel /
+# W. Lin), as in its README / docs example.
+@entry("sirfshampoo", "README: SIRFShampoo(model, lr) training steps of two small MLPs (dense pre-conditioners; T=1 and T=2 update intervals)")
+def sirfshampoo_train():
+    from sirfshampoo import SIRFShampoo
+    nets = [torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3)) for _ in range(2)]
+    opts = [SIRFShampoo(nets[0], lr=0.01), SIRFShampoo(nets[1], lr=0.01, T=2)]
+
+    def f(x, y):
+        losses = []
+        for net, opt in zip(nets, opts):
+            for _ in range(2):
+                opt.zero_grad()
+                loss = torch.nn.functional.cross_entropy(net(x), y)
+                loss.backward()
+                opt.step()
+            losses.append(loss.detach())
+        return torch.stack(losses)
+    return f, (torch.randn(16, 8), torch.randint(0, 3, (16,)))
+
+
+# ============================================================ torchextractor ==
+# held-out set 13. torchextractor (intermediate feature-map extraction with forward hooks), as in its README.
+@entry("torchextractor", "README: tx.Extractor(model, names) and Extractor(model, module_filter_fn=conv filter) returning (output, feature maps); list_module_names")
+def torchextractor_features():
+    import torchextractor as tx
+    def cnn():
+        return torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.ReLU(), torch.nn.Conv2d(8, 8, 3),
+                                   torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(8, 4))
+    by_name = tx.Extractor(cnn(), ["0", "2", "5"])
+    by_filter = tx.Extractor(cnn(), module_filter_fn=lambda module, name: isinstance(module, torch.nn.Conv2d))
+
+    def f(x):
+        out1, feats1 = by_name(x)
+        out2, feats2 = by_filter(x)
+        return out1, out2, {k: v.shape for k, v in feats1.items()}, list(feats2.values()), tx.list_module_names(by_name.model)
+    return f, (torch.randn(2, 3, 16, 16),)
+
+
+# ========================================================== hl-gauss-pytorch ==
+# held-out set 13. hl-gauss-pytorch (lucidrains, HL-Gauss histogram loss: regression as classification over bins with a
+# Gaussian-smoothed target, as used for value functions in RL), as in its README.
+@entry("hl-gauss-pytorch", "README: HLGaussLoss(min_value, max_value, num_bins, sigma, clamp_to_range) loss backward and predicted targets; HLGaussLayer(dim, hl_gauss_loss) loss and prediction, and with use_regression=True")
+def hl_gauss_loss():
+    from hl_gauss_pytorch import HLGaussLayer, HLGaussLoss
+    hl = HLGaussLoss(min_value=0., max_value=5., num_bins=32, sigma=0.5, clamp_to_range=True)
+    layer = HLGaussLayer(dim=32, hl_gauss_loss=dict(min_value=0., max_value=5., num_bins=32, sigma=0.5))
+    reg = HLGaussLayer(dim=32, hl_gauss_loss=dict(min_value=0., max_value=5., num_bins=32, sigma=0.5),
+                       use_regression=True)
+
+    def f(logits, targets, embed, t2):
+        logits = logits.requires_grad_()
+        loss = hl(logits, targets) + layer(embed, t2) + reg(embed, t2)
+        loss.backward()
+        return loss.detach(), hl(logits.detach()), layer(embed), reg(embed)
+    return f, (torch.randn(3, 16, 32), torch.randint(0, 5, (3, 16)).float(), torch.randn(7, 32),
+               torch.randint(0, 5, (7,)).float())
+
+
+# ============================================================ x-mlps-pytorch ==
+# held-out set 13. x-mlps-pytorch (lucidrains, MLP variants for RL and beyond: plain / residual-normed / attention-residual
+# / FiLM MLPs, feedforwards, grouped MLPs, ensembles), as in its README and module docstrings.
+@entry("x-mlps-pytorch", "README: MLP actor / critic, Feedforwards, ResidualNormedMLP, GroupedMLP-free nFeedforwards and Ensemble forward passes, backward")
+def x_mlps_forward():
+    from x_mlps_pytorch import MLP, Feedforwards, ResidualNormedMLP, nFeedforwards
+    actor = MLP(10, 16, 5)
+    critic = MLP(10, 32, 16, 1)
+    ff = Feedforwards(16, 2)
+    rn = ResidualNormedMLP(16, depth=4, residual_every=2)
+    nff = nFeedforwards(16, 2)
+
+    def f(state, x):
+        logits, values = actor(state), critic(state)
+        out = ff(x) + rn(x) + nff(x)
+        (logits.sum() + values.sum() + out.sum()).backward()
+        return logits.detach(), values.detach(), out.detach()
+    return f, (torch.randn(4, 10), torch.randn(4, 16))
+
+
+# ========================================================== gradnorm-pytorch ==
+# held-out set 13. gradnorm-pytorch (lucidrains, GradNorm: adaptive multi-task loss weighting by balancing gradient norms
+# on a shared parameter), as in its README.
+@entry("gradnorm-pytorch", "README: GradNormLossWeighter(num_losses, learning_rate, restoring_force_alpha, grad_norm_parameters).backward(losses) on MockNetworkWithMultipleLosses, Adam steps")
+def gradnorm_train():
+    from gradnorm_pytorch import GradNormLossWeighter, MockNetworkWithMultipleLosses
+    network = MockNetworkWithMultipleLosses(dim=32, num_losses=4)
+    optim = torch.optim.Adam(network.parameters(), lr=3e-4)
+    weighter = GradNormLossWeighter(num_losses=4, learning_rate=1e-4, restoring_force_alpha=0.,
+                                    grad_norm_parameters=network.backbone[-1].weight)
+
+    def f(x):
+        for _ in range(2):
+            losses = network(x)
+            weighter.backward(losses)
+            optim.step()
+            optim.zero_grad()
+        return [t.detach() for t in losses], weighter.loss_weights.detach()
+    return f, (torch.randn(2, 32),)
+
+
+# ============================================== light-recurrent-unit-pytorch ==
+# held-out set 13. light-recurrent-unit-pytorch (lucidrains, Light Recurrent Unit: a minimal gated RNN cell, layer and
+# stacked multi-head network), as in its README.
+@entry("light-recurrent-unit-pytorch", "README: LightRecurrentUnitCell step, LightRecurrentUnitLayer over a sequence, LightRecurrentUnit(depth, heads) with layer hiddens, backward")
+def light_recurrent_unit_forward():
+    from light_recurrent_unit_pytorch import LightRecurrentUnit, LightRecurrentUnitCell, LightRecurrentUnitLayer
+    cell = LightRecurrentUnitCell(32)
+    layer = LightRecurrentUnitLayer(32)
+    lru = LightRecurrentUnit(32, depth=2, heads=2)
+
+    def f(x, h, seq):
+        nh = cell(x, h)
+        out1 = layer(seq)
+        out2, hiddens = lru(seq)
+        (nh.sum() + out1.sum() + out2.sum()).backward()
+        return nh.detach(), out1.detach(), out2.detach(), [t.detach() for t in hiddens]
+    return f, (torch.randn(2, 32), torch.randn(2, 32), torch.randn(2, 24, 32))
+
+
+# ================================================ infini-transformer-pytorch ==
+# held-out set 13. infini-transformer-pytorch (lucidrains, Infini-attention: local attention plus a compressive linear
+# memory carried across segments, with the delta rule), as in its README.
+@entry("infini-transformer-pytorch", "README: InfiniTransformer(use_mem_delta_rule) logits over three segments passing past_memories; InfiniTransformerWrapper(segment_length, detach_mems_every_num_segments) loss with backward=True")
+def infini_transformer_forward():
+    from infini_transformer_pytorch import InfiniTransformer, InfiniTransformerWrapper
+    model = InfiniTransformer(num_tokens=64, dim=32, depth=2, dim_head=16, heads=2, use_mem_delta_rule=True)
+    wrapper = InfiniTransformerWrapper(InfiniTransformer(num_tokens=64, dim=32, depth=1, dim_head=16, heads=2),
+                                       segment_length=16, detach_mems_every_num_segments=2)
+
+    def f(x, seq):
+        logits1, _, mem1 = model(x, return_new_memories=False)
+        logits2, _, mem2 = model(x, past_memories=mem1, return_new_memories=False)
+        logits3, _, mem3 = model(x, past_memories=mem2, return_new_memories=True)
+        loss = wrapper(seq, backward=True)
+        return logits3.detach(), loss
+    return f, (torch.randint(0, 64, (1, 32)), torch.randint(0, 64, (1, 64)))
+
+
+# =============================================================== nwt-pytorch ==
+# held-out set 13. nwt-pytorch (lucidrains, NWT "Memcodes": discrete codes via multi-head attention over a learned
+# codebook, from "Neural Waveform Tuning"), as in its README.
+@entry("nwt-pytorch", "README: Memcodes(dim, num_codes, heads, temperature) quantized output and codes, backward; get_codes_from_indices")
+def nwt_memcodes():
+    from nwt_pytorch import Memcodes
+    codebook = Memcodes(dim=32, num_codes=64, heads=4, temperature=1.)
+
+    def f(x):
+        out, codes = codebook(x)
+        out.sum().backward()
+        back = codebook.get_codes_from_indices(codes)
+        return out.detach(), codes, back.detach()
+    return f, (torch.randn(1, 64, 32),)
+
+
+# ---- held-out set 13, third batch
+PACKAGES.update({
+    "MaMMUT-pytorch": {"dirs": ["mammut_pytorch"], "split": "heldout"},
+    "uniformer-pytorch": {"dirs": ["uniformer_pytorch"], "split": "heldout"},
+    "lie-transformer-pytorch": {"dirs": ["lie_transformer_pytorch"], "split": "heldout"},
+    "RQ-transformer": {"dirs": ["rq_transformer"], "split": "heldout"},
+    "metaformer-gpt": {"dirs": ["metaformer_gpt"], "split": "heldout"},
+    "molecule-attention-transformer": {"dirs": ["molecule_attention_transformer"], "split": "heldout"},
+    "rela-transformer": {"dirs": ["rela_transformer"], "split": "heldout"},
+    "cross-transformers-pytorch": {"dirs": ["cross_transformers_pytorch"], "split": "heldout"},
+})
+
+
+# ============================================================ MaMMUT-pytorch ==
+# held-out set 13. MaMMUT-pytorch (lucidrains, MaMMUT: one text decoder for contrastive and captioning losses over image
+# tokens), as in its README.
+@entry("MaMMUT-pytorch", "README: MaMMUT(dim, num_tokens, depth, cross_attend_every, image_dim, num_img_queries) contrastive + caption loss on text and precomputed image tokens, backward; caption logits")
+def mammut_forward():
+    from mammut_pytorch import MaMMUT
+    model = MaMMUT(dim=32, num_tokens=64, depth=2, cross_attend_every=1, image_dim=24, num_img_queries=8, dim_head=16,
+                   heads=2, caption_loss_weight=1., contrastive_loss_weight=1.)
+
+    def f(text, image_tokens):
+        loss = model(text=text, image_tokens=image_tokens, return_loss=True)
+        loss.backward()
+        logits = model(text=text, image_tokens=image_tokens)
+        return loss.detach(), logits.detach()
+    return f, (torch.randint(1, 64, (2, 16)), torch.randn(2, 10, 24))
+
+
+# ========================================================= uniformer-pytorch ==
+# held-out set 13. uniformer-pytorch (lucidrains, UniFormer: video classifier mixing local 3D-convolutional and global
+# attention token affinity), as in its README.
+@entry("uniformer-pytorch", "README: Uniformer(num_classes, dims, depths, mhsa_types) video classification loss backward")
+def uniformer_forward():
+    from uniformer_pytorch import Uniformer
+    model = Uniformer(num_classes=10, dims=(16, 32, 32, 64), depths=(1, 1, 1, 1), mhsa_types=('l', 'l', 'g', 'g'),
+                      dim_head=16)
+
+    def f(video, y):
+        logits = model(video)
+        loss = torch.nn.functional.cross_entropy(logits, y)
+        loss.backward()
+        return logits.detach()
+    return f, (torch.randn(1, 3, 8, 64, 64), torch.randint(0, 10, (1,)))
+
+
+# =================================================== lie-transformer-pytorch ==
+# held-out set 13. lie-transformer-pytorch (lucidrains, LieTransformer: SE(3)-equivariant self-attention over lifted
+# point clouds), as in its README.
+@entry("lie-transformer-pytorch", "README: LieTransformer(dim, depth, heads, dim_head, liftsamples) on features + coordinates with a mask, backward")
+def lie_transformer_forward():
+    from lie_transformer_pytorch import LieTransformer
+    model = LieTransformer(dim=16, depth=1, heads=2, dim_head=8, liftsamples=2, k=64, nbhd=8)
+
+    def f(feats, coors, mask):
+        out = model(feats, coors, mask=mask)
+        out.sum().backward()
+        return out.detach()
+    return f, (torch.randn(1, 8, 16), torch.randn(1, 8, 3), torch.ones(1, 8).bool())
+
+
+# ============================================================ RQ-transformer ==
+# held-out set 13. RQ-transformer (lucidrains, residual-quantization transformer: spatial and depth transformers over
+# stacked codes, and the hierarchical causal transformer), as in its README.
+@entry("RQ-transformer", "README: RQTransformer(num_tokens, dim, max_spatial_seq_len, depth_seq_len, spatial_layers, depth_layers) loss backward and logits; HierarchicalCausalTransformer(depth, max_seq_len tuples) loss backward")
+def rq_transformer_forward():
+    from rq_transformer import HierarchicalCausalTransformer, RQTransformer
+    model = RQTransformer(num_tokens=64, dim=32, max_spatial_seq_len=16, depth_seq_len=4, spatial_layers=2,
+                          depth_layers=1, dim_head=16, heads=2)
+    hier = HierarchicalCausalTransformer(num_tokens=64, dim=32, depth=(1, 1, 1), max_seq_len=(4, 4, 2), dim_head=16,
+                                         heads=2)
+
+    def f(ids, ids2):
+        loss = model(ids, return_loss=True) + hier(ids2, return_loss=True)
+        loss.backward()
+        logits = model(ids)
+        return loss.detach(), logits.detach()
+    return f, (torch.randint(0, 64, (1, 16, 4)), torch.randint(0, 64, (1, 32)))
+
+
+# ============================================================ metaformer-gpt ==
+# held-out set 13. metaformer-gpt (lucidrains, attention-free GPT mixing tokens with multi-headed exponential time decay),
+# as in its README.
+@entry("metaformer-gpt", "README: MetaformerGPT(num_tokens, dim, depth, heads, dim_head, max_seq_len) logits and next-token loss backward")
+def metaformer_gpt_forward():
+    from metaformer_gpt import MetaformerGPT
+    model = MetaformerGPT(num_tokens=64, dim=32, depth=2, heads=4, dim_head=8, max_seq_len=64)
+
+    def f(x):
+        logits = model(x)
+        loss = torch.nn.functional.cross_entropy(logits[:, :-1].transpose(1, 2), x[:, 1:])
+        loss.backward()
+        return logits.detach(), loss.detach()
+    return f, (torch.randint(0, 64, (2, 48)),)
+
+
+# ============================================ molecule-attention-transformer ==
+# held-out set 13. molecule-attention-transformer (lucidrains, MAT: self-attention augmented by adjacency and inter-atomic
+# distance matrices), as in its README.
+@entry("molecule-attention-transformer", "README: MAT(dim_in, model_dim, dim_out, depth, Lg, Ld, La, dist_kernel_fn) with mask, adjacency and distance matrices ('exp' and 'softmax' kernels), backward")
+def molecule_attention_forward():
+    from molecule_attention_transformer import MAT
+    mats = [MAT(dim_in=16, model_dim=32, dim_out=1, depth=2, heads=2, Lg=0.5, Ld=0.5, La=1, dist_kernel_fn=k)
+            for k in ("exp", "softmax")]
+
+    def f(atoms, mask, adj, dist):
+        outs = [m(atoms, mask=mask, adjacency_mat=adj, distance_mat=dist) for m in mats]
+        sum(o.sum() for o in outs).backward()
+        return [o.detach() for o in outs]
+    adj = torch.empty(2, 12, 12).random_(2).bool()
+    return f, (torch.randn(2, 12, 16), torch.ones(2, 12).bool(), adj, torch.randn(2, 12, 12).abs())
+
+
+# ========================================================== rela-transformer ==
+# held-out set 13. rela-transformer (lucidrains, ReLA: rectified linear attention with gated RMS normalization), as in its
+# README.
+@entry("rela-transformer", "README: ReLATransformer(num_tokens, dim, depth, max_seq_len, causal) logits with a mask, and a non-causal one with memory key / values (unmasked: the mask does not cover the memory), backward")
+def rela_transformer_forward():
+    from rela_transformer import ReLATransformer
+    model = ReLATransformer(num_tokens=64, dim=32, depth=2, max_seq_len=64, causal=True, heads=2, dim_head=16)
+    enc = ReLATransformer(num_tokens=64, dim=32, depth=1, max_seq_len=64, causal=False, heads=2, dim_head=16,
+                          num_memory_kv=2)
+
+    def f(x, mask):
+        logits = model(x, mask=mask) + enc(x)
+        logits.sum().backward()
+        return logits.detach()
+    mask = torch.ones(1, 48).bool()
+    mask[:, 40:] = False
+    return f, (torch.randint(0, 64, (1, 48)), mask)
+
+
+# ================================================ cross-transformers-pytorch ==
+# held-out set 13. cross-transformers-pytorch (lucidrains, CrossTransformers: few-shot classification by attending from
+# query feature maps to support-set feature maps), as in its README.
+@entry("cross-transformers-pytorch", "README: CrossTransformer(dim, dim_key, dim_value)(model, img_query, img_supports) distances over classes, cross-entropy backward")
+def cross_transformer_forward():
+    from cross_transformers_pytorch import CrossTransformer
+    backbone = torch.nn.Sequential(torch.nn.Conv2d(3, 32, 3, stride=2, padding=1), torch.nn.ReLU(),
+                                   torch.nn.Conv2d(32, 32, 3, stride=2, padding=1))
+    cross = CrossTransformer(dim=32, dim_key=16, dim_value=16)
+
+    def f(query, supports, labels):
+        dists = cross(backbone, query, supports)
+        loss = torch.nn.functional.cross_entropy(-dists, labels)
+        loss.backward()
+        return dists.detach()
+    return f, (torch.randn(2, 3, 16, 16), torch.randn(2, 3, 2, 3, 16, 16), torch.randint(0, 3, (2,)))
+
+
+# ---- held-out set 13, fourth batch
+PACKAGES.update({
+    "torch-affine-utils": {"dirs": ["torch_affine_utils"], "split": "heldout"},
+    "torch-transform-image": {"dirs": ["torch_transform_image"], "split": "heldout"},
+    "torch-cryoeraser": {"dirs": ["torch_cryoeraser"], "split": "heldout"},
+    "torch-fourier-shell-correlation": {"dirs": ["torch_fourier_shell_correlation"], "split": "heldout"},
+    "multidim-indexing": {"dirs": ["multidim_indexing"], "split": "heldout"},
+    "dynamic-network-architectures": {"dirs": ["dynamic_network_architectures"], "split": "heldout"},
+})
+
+
+# ======================================================== torch-affine-utils ==
+# held-out set 13. torch-affine-utils (teamtomo, 2D / 3D homogeneous rotation, translation and scaling matrices), as in
+# its README.
+@entry("torch-affine-utils", "README: transforms_2d R / T / S chained and applied to homogenised coordinates; transforms_3d Rx / Ry / Rz / T / S chained for a batch of angles, backward to the angles")
+def torch_affine_utils_transforms():
+    from torch_affine_utils import homogenise_coordinates
+    from torch_affine_utils import transforms_2d as t2
+    from torch_affine_utils import transforms_3d as t3
+
+    def f(angles, shifts2, coords2, shifts3, coords3):
+        angles = angles.requires_grad_()
+        m2 = t2.T(shifts2) @ t2.R(angles, yx=True) @ t2.S(torch.tensor([[2.0, 3.0]]))
+        out2 = m2 @ homogenise_coordinates(coords2).unsqueeze(-1)
+        m3 = t3.T(shifts3) @ t3.Rz(angles) @ t3.Ry(angles) @ t3.Rx(angles) @ t3.S(torch.tensor([[2.0, 2.0, 2.0]]))
+        out3 = m3 @ homogenise_coordinates(coords3).unsqueeze(-1)
+        (out2.sum() + out3.sum()).backward()
+        return out2.detach(), out3.detach(), angles.grad
+    return f, (torch.tensor([30.0, 45.0, 60.0]), torch.randn(3, 2), torch.randn(3, 2), torch.randn(3, 3), torch.randn(3, 3))
+
+
+# ===================================================== torch-transform-image ==
+# held-out set 13. torch-transform-image (teamtomo, real-space affine transforms of 2D / 3D images by resampling), as in its
+# README.
+@entry("torch-transform-image", "README: affine_transform_image_2d with a translation and a composed rotation about the centre (bilinear / bicubic, yx matrices), rotate_then_shift_image_2d; affine_transform_image_3d and shift_then_rotate_image_3d")
+def torch_transform_image_affine():
+    from torch_affine_utils.transforms_2d import R, T
+    from torch_affine_utils.transforms_3d import Rz
+    from torch_affine_utils.transforms_3d import T as T3
+    from torch_transform_image import (affine_transform_image_2d, affine_transform_image_3d, rotate_then_shift_image_2d,
+                                       shift_then_rotate_image_3d)
+
+    def f(image, volume):
+        shifted = affine_transform_image_2d(image=image, matrices=T([4, 0]), interpolation='bilinear', yx_matrices=True)
+        transform = T([14, 14]) @ R(45, yx=True) @ T([-14, -14])
+        rotated = affine_transform_image_2d(image=image, matrices=transform, interpolation='bicubic', yx_matrices=True)
+        rs = rotate_then_shift_image_2d(image=image, rotate=30.0, shift_yx=(1.5, -2.0))
+        vol = affine_transform_image_3d(image=volume, matrices=T3([5, 0, 0]) @ Rz(20.0), interpolation='trilinear',
+                                        zyx_matrices=True)
+        vs = shift_then_rotate_image_3d(image=volume, shift_zyx=(1.0, 0.0, 2.0), rotate_zyx=(10.0, 20.0, 30.0))
+        return shifted, rotated, rs, vol, vs
+    return f, (torch.rand(28, 28), torch.rand(16, 16, 16))
+
+
+# ========================================================== torch-cryoeraser ==
+# held-out set 13. torch-cryoeraser (teamtomo, inpainting masked regions of cryo-EM images with noise matching the local
+# mean and std), as in its README.
+@entry("torch-cryoeraser", "README: erase_region_2d(image, mask) on a single image and on a batch, with a coarse background model")
+def torch_cryoeraser_erase():
+    from torch_cryoeraser import erase_region_2d
+
+    def f(image, batch, mask, bmask):
+        one = erase_region_2d(image=image, mask=mask, background_intensity_model_samples=500)
+        many = erase_region_2d(image=batch, mask=bmask, background_intensity_model_resolution=(3, 3),
+                               background_intensity_model_samples=500)
+        return one, many
+    mask = torch.zeros(48, 48)
+    mask[10:20, 12:30] = 1
+    return f, (torch.randn(48, 48), torch.randn(2, 48, 48), mask, mask.expand(2, 48, 48).clone())
+
+
+# =========================================== torch-fourier-shell-correlation ==
+# held-out set 13. torch-fourier-shell-correlation (teamtomo, Fourier ring / shell correlation of 2D / 3D images for
+# resolution estimation), as in its README.
+@entry("torch-fourier-shell-correlation", "README: fourier_ring_correlation of square and rectangular 2D images (batched), fourier_shell_correlation of 3D volumes, deprecated fsc, fourier_correlation on rfft data")
+def torch_fsc():
+    from torch_fourier_shell_correlation import fourier_correlation, fourier_ring_correlation, fourier_shell_correlation
+
+    def f(a, b, r1, r2, v1, v2):
+        frc = fourier_ring_correlation(a, b)
+        frc_rect = fourier_ring_correlation(r1, r2)
+        fsc3 = fourier_shell_correlation(v1, v2)
+        fc = fourier_correlation(torch.fft.rfftn(a[0]), torch.fft.rfftn(b[0]), image_shape=(32, 32))
+        return frc, frc_rect, fsc3, fc
+    a = torch.randn(2, 32, 32)
+    v = torch.randn(16, 16, 16)
+    return f, (a, a + 0.5 * torch.randn(2, 32, 32), torch.randn(24, 32), torch.randn(24, 32), v,
+               v + 0.5 * torch.randn(16, 16, 16))
+
+
+# ========================================================= multidim-indexing ==
+# held-out set 13. multidim-indexing (UM-ARM-Lab, batched multidimensional indexing of grids by integer keys or by values
+# in given value ranges, nearest or linear interpolation, out-of-bounds values), as in its README.
+@entry("multidim-indexing", "README: TorchMultidimView raw keys; batched 2D grid view with value_ranges and invalid_value; 3D view with nearest and linear interpolation; assignment through a view")
+def multidim_indexing_views():
+    from multidim_indexing import torch_view as view
+    B = 4
+    shape = (B, 16, 16)
+    data = torch.arange(0, B * 16 * 16).reshape(shape).float()
+    data_multi = view.TorchMultidimView(data)
+    data_batch = view.TorchMultidimView(data, value_ranges=[[0, B], [-5, 5], [0, 10]], invalid_value=-1)
+    data_3d = view.TorchMultidimView(data, value_ranges=[[-2.5, 5], [0, 4], [0, 10]])
+    data_lin = view.TorchMultidimView(data.clone(), value_ranges=[[-2.5, 5], [0, 4], [0, 10]], method='linear')
+
+    def f(key, per_batch, key3):
+        n = per_batch.shape[0]
+        batch_key = torch.cat((torch.arange(B, dtype=per_batch.dtype).reshape(B, 1, 1).repeat(1, n, 1),
+                               per_batch.repeat(B, 1, 1)), dim=-1)
+        out = (data_multi[key], data_batch[batch_key], data_3d[key3], data_lin[key3])
+        data_lin[key3] = torch.zeros(key3.shape[0])
+        return out
+    key = torch.tensor([[0, 5, 3], [2, 7, 5], [3, 6, 4], [1, 2, 1]], dtype=torch.long)
+    per_batch = torch.tensor([[-3.5, 0.2], [-4, 0.1], [-7, 0.5], [3, 2]])
+    key3 = torch.tensor([[-2.5, 0., 0.], [-2.51, 0.5, 0], [5, 4, 10], [1.0, 2.2, 3.3]])
+    return f, (key, per_batch, key3)
+
+
+# ============================================= dynamic-network-architectures ==
+# held-out set 13. dynamic-network-architectures (MIC-DKFZ, the configurable U-Nets and residual encoders of nnU-Net), as
+# in its README / nnU-Net's plans (PlainConvUNet and ResidualEncoderUNet built from per-stage lists).
+@entry("dynamic-network-architectures", "README: PlainConvUNet (2D, deep supervision, instance norm, LeakyReLU) and ResidualEncoderUNet (3D) segmentation losses backward; compute_conv_feature_map_size")
+def dynamic_network_unets():
+    from dynamic_network_architectures.architectures.unet import PlainConvUNet, ResidualEncoderUNet
+    common = dict(conv_bias=True, norm_op_kwargs={"eps": 1e-5, "affine": True}, nonlin=torch.nn.LeakyReLU,
+                  nonlin_kwargs={"inplace": True})
+    unet2d = PlainConvUNet(1, 3, (8, 16, 32), torch.nn.Conv2d, 3, (1, 2, 2), (2, 2, 2), 3, (2, 2),
+                           norm_op=torch.nn.InstanceNorm2d, deep_supervision=True, **common)
+    unet3d = ResidualEncoderUNet(1, 3, (4, 8, 16), torch.nn.Conv3d, 3, (1, 2, 2), (1, 1, 1), 2, (1, 1),
+                                 norm_op=torch.nn.InstanceNorm3d, **common)
+
+    def f(x2, y2, x3, y3):
+        outs = unet2d(x2)
+        loss = sum(torch.nn.functional.cross_entropy(o, torch.nn.functional.interpolate(y2[:, None].float(), o.shape[2:])[:, 0].long())
+                   for o in outs)
+        loss = loss + torch.nn.functional.cross_entropy(unet3d(x3), y3)
+        loss.backward()
+        return loss.detach(), unet2d.compute_conv_feature_map_size((32, 32))
+    return f, (torch.randn(2, 1, 32, 32), torch.randint(0, 3, (2, 32, 32)), torch.randn(1, 1, 16, 16, 16),
+               torch.randint(0, 2, (1, 16, 16, 16)))
+
+
+# ---- held-out set 13, fifth batch
+PACKAGES.update({
+    "sk2torch": {"dirs": ["sk2torch"], "split": "heldout"},
+    "frame-averaging-pytorch": {"dirs": ["frame_averaging_pytorch"], "split": "heldout"},
+    "PoPE-pytorch": {"dirs": ["PoPE_pytorch"], "split": "heldout"},
+})
+
+
+# ================================================================== sk2torch ==
+# held-out set 13. sk2torch (converts fitted scikit-learn estimators into PyTorch modules), as in its README
+# (`sk2torch.wrap(sk_model)`, then predict / predict_proba / decision_function on tensors). Models are fitted on a tiny
+# random data set in the builder (scikit-learn is there as a dependency of benchmarked packages).
+@entry("sk2torch", "README: wrap SVC(probability=True), DecisionTreeClassifier: predict, predict_proba, decision_function; Pipeline(StandardScaler, PCA, SGDClassifier): predict, decision_function (GradientBoostingClassifier and LogisticRegression: their wrappers fail with scikit-learn 1.9)")
+def sk2torch_classifiers():
+    import numpy as np
+    from sklearn.decomposition import PCA
+    from sklearn.linear_model import SGDClassifier
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.svm import SVC
+    from sklearn.tree import DecisionTreeClassifier
+    from sk2torch import wrap
+    rng = np.random.RandomState(0)
+    x = rng.randn(60, 4)
+    y = (x[:, 0] + x[:, 1] ** 2 > 0.5).astype(int) + (x[:, 2] > 1).astype(int)
+    svc, tree = wrap(SVC(probability=True).fit(x, y)), wrap(DecisionTreeClassifier(max_depth=3).fit(x, y))
+    pipe = wrap(Pipeline([("scale", StandardScaler()), ("pca", PCA(n_components=3)),
+                          ("sgd", SGDClassifier(random_state=0))]).fit(x, y))
+
+    def f(t):
+        return (svc.predict(t), svc.predict_proba(t), svc.decision_function(t), tree.predict(t), tree.predict_proba(t),
+                pipe.predict(t), pipe.decision_function(t))
+    return f, (torch.from_numpy(rng.randn(16, 4)),)
+
+
+@entry("sk2torch", "README: wrap SVR, SGDClassifier on Nystroem features (Pipeline), MLPClassifier and TransformedTargetRegressor(LinearRegression, MinMaxScaler) predictions on tensors; backward to the inputs")
+def sk2torch_regressors():
+    import numpy as np
+    from sklearn.compose import TransformedTargetRegressor
+    from sklearn.kernel_approximation import Nystroem
+    from sklearn.linear_model import LinearRegression, SGDClassifier
+    from sklearn.neural_network import MLPClassifier
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import MinMaxScaler
+    from sklearn.svm import SVR
+    from sk2torch import wrap
+    rng = np.random.RandomState(0)
+    x = rng.randn(60, 4)
+    yr = x[:, 0] - 2 * x[:, 1] + 0.1 * rng.randn(60)
+    yc = (x[:, 0] > 0).astype(int)
+    svr = wrap(SVR().fit(x, yr))
+    nys = wrap(Pipeline([("nys", Nystroem(n_components=10, random_state=0)), ("sgd", SGDClassifier(random_state=0))]).fit(x, yc))
+    mlp = wrap(MLPClassifier(hidden_layer_sizes=(8,), max_iter=50, random_state=0).fit(x, yc))
+    ttr = wrap(TransformedTargetRegressor(regressor=LinearRegression(), transformer=MinMaxScaler()).fit(x, yr))
+
+    def f(t):
+        t = t.requires_grad_()
+        r = svr.predict(t) + ttr.predict(t)
+        r.sum().backward()
+        return r.detach(), nys.predict(t.detach()), nys.decision_function(t.detach()), mlp.predict_proba(t.detach()), t.grad
+    return f, (torch.from_numpy(rng.randn(16, 4)),)
+
+
+# =================================================== frame-averaging-pytorch ==
+# held-out set 13. frame-averaging-pytorch (lucidrains, frame averaging: making any network E(n)-equivariant by averaging
+# over PCA frames, and the stochastic FAENet variant), as in its README.
+@entry("frame-averaging-pytorch", "README: FrameAverage(net, dim=3) wrapping a network (full and stochastic) with a mask; FrameAverage() returning framed inputs and the averaging function; backward")
+def frame_averaging_forward():
+    from frame_averaging_pytorch import FrameAverage
+    full = FrameAverage(torch.nn.Linear(3, 3), dim=3)
+    stochastic = FrameAverage(torch.nn.Linear(3, 3), dim=3, stochastic=True)
+    fa = FrameAverage()
+    net = torch.nn.Linear(3, 3)
+
+    def f(points, mask):
+        out1 = full(points, frame_average_mask=mask)
+        out2 = stochastic(points, frame_average_mask=mask)
+        framed, average = fa(points, frame_average_mask=mask)
+        out3 = average(net(framed))
+        (out1.sum() + out2.sum() + out3.sum()).backward()
+        return out1.detach(), out2.detach(), out3.detach()
+    mask = torch.ones(2, 64).bool()
+    mask[1, 40:] = False
+    return f, (torch.randn(2, 64, 3), mask)
+
+
+# ============================================================== PoPE-pytorch ==
+# held-out set 13. PoPE-pytorch (lucidrains, PoPE: polar-coordinate position embeddings for attention, 1D and axial), as in
+# its README.
+@entry("PoPE-pytorch", "README: PoPE(dim, heads) rotations applied to queries / keys for training and for a last-token inference step; AxialPoPE(dim, heads, axial_dims) for a video grid; attention backward")
+def pope_forward():
+    from PoPE_pytorch import AxialPoPE, PoPE
+    pope = PoPE(32, heads=2)
+    axial = AxialPoPE(dim=48, heads=2, axial_dims=(16, 16, 16))
+
+    def f(q, k, qv, kv):
+        q, k = q.requires_grad_(), k.requires_grad_()
+        pos = pope(64)
+        rq, rk = pope.apply_pope_to_qk(pos, q, k)
+        iq, ik = pope.apply_pope_to_qk(pos, q[..., -1:, :], k)
+        pos_v = axial((2, 4, 4))
+        vq, vk = AxialPoPE.apply_pope_to_qk(pos_v, qv, kv)
+        attn = (rq @ rk.transpose(-1, -2)).softmax(-1)
+        (attn.sum() + (iq @ ik.transpose(-1, -2)).sum()).backward()
+        return attn.detach(), vq, vk, q.grad
+    return f, (torch.randn(1, 2, 64, 32), torch.randn(1, 2, 64, 32), torch.randn(1, 2, 32, 48), torch.randn(1, 2, 32, 48))

@@ -122,7 +122,15 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "torch-fourier-rescale", "torch-subpixel-crop", "uformer-pytorch", "n-grammer-pytorch", "agent-attention-pytorch",
           "bidirectional-cross-attention", "ProxTorch", "fast-transformer-pytorch", "remixer-pytorch", "tranception-pytorch",
           "dog-optimizer", "kronecker-attention-pytorch", "token-shift-gpt", "protein-bert-pytorch",
-          "res-mlp-pytorch"):
+          "res-mlp-pytorch",
+          # held-out split (set 13)
+          "pytorchcv", "UMNN", "hadamard-transform", "parameterfree", "sam-pytorch", "einconv", "singd",
+          "ranger-adabelief", "sirfshampoo", "torchextractor", "hl-gauss-pytorch", "x-mlps-pytorch", "gradnorm-pytorch",
+          "light-recurrent-unit-pytorch", "infini-transformer-pytorch", "nwt-pytorch", "MaMMUT-pytorch",
+          "uniformer-pytorch", "lie-transformer-pytorch", "RQ-transformer", "metaformer-gpt",
+          "molecule-attention-transformer", "rela-transformer", "cross-transformers-pytorch", "torch-affine-utils",
+          "torch-transform-image", "torch-cryoeraser", "torch-fourier-shell-correlation", "multidim-indexing",
+          "dynamic-network-architectures", "sk2torch", "frame-averaging-pytorch", "PoPE-pytorch"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -190,5 +198,12 @@ import pytorch_spiking, torch_fourier_rescale, torch_subpixel_crop.subpixel_crop
 import n_grammer_pytorch, agent_attention_pytorch, bidirectional_cross_attention  # noqa: E401,F401
 import proxtorch.operators, proxtorch.constraints, fast_transformer_pytorch, remixer_pytorch, tranception_pytorch  # noqa: E401,F401
 import dog, kronecker_attention_pytorch, token_shift_gpt, protein_bert_pytorch, res_mlp_pytorch  # noqa: E401,F401
+import pytorchcv.model_provider, UMNN, hadamard_transform, parameterfree, sam, einconv.modules, singd.optim.optimizer  # noqa: E401,F401
+import ranger_adabelief, sirfshampoo, torchextractor, hl_gauss_pytorch, x_mlps_pytorch, gradnorm_pytorch  # noqa: E401,F401
+import light_recurrent_unit_pytorch, infini_transformer_pytorch, nwt_pytorch, mammut_pytorch, uniformer_pytorch  # noqa: E401,F401
+import lie_transformer_pytorch, rq_transformer, metaformer_gpt, molecule_attention_transformer, rela_transformer  # noqa: E401,F401
+import cross_transformers_pytorch, torch_affine_utils.transforms_2d, torch_transform_image, torch_cryoeraser  # noqa: E401,F401
+import torch_fourier_shell_correlation, multidim_indexing.torch_view, dynamic_network_architectures.architectures.unet  # noqa: E401,F401
+import sk2torch, frame_averaging_pytorch, PoPE_pytorch  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
