@@ -32,6 +32,13 @@ class TensorBoolOp(Check):
         if not (ctx.is_builtin(node.func, "all") or ctx.is_builtin(node.func, "any")) or len(node.args) != 1:
             return
         arg = node.args[0].value
+        name = node.func.value
+        if ctx.is_tensor(arg) and not ctx.env.is_zero_d(arg):
+            # `if all(to_drop):` iterates the tensor and takes bool() of each row (measured on 2.13:
+            # GB0170, and tracing resumes after the line)
+            ctx.report(node, self.code, f"`{name}()` of a tensor calls `bool()` on each of its elements "
+                                        f"(use `torch.{name}` and keep the result a tensor)", gb=("GB0170",))
+            return
         if not isinstance(arg, (cst.GeneratorExp, cst.ListComp)) or arg.for_in.inner_for_in is not None:
             return
         env = ctx.env
@@ -43,7 +50,6 @@ class TensorBoolOp(Check):
         finally:
             env.names = saved
         if element_is_tensor:
-            name = node.func.value
             # a generator cannot be rebuilt after the break, so Dynamo traces nothing more of the function
             # (GB8335); a list comprehension is already built: the break (GB0170) resumes after the line
             # (measured: LinSATNet's three `if any([torch.any(...) for ...]): raise` lines all break)
