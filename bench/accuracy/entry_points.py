@@ -14241,3 +14241,76 @@ def pope_forward():
         (attn.sum() + (iq @ ik.transpose(-1, -2)).sum()).backward()
         return attn.detach(), vq, vk, q.grad
     return f, (torch.randn(1, 2, 64, 32), torch.randn(1, 2, 64, 32), torch.randn(1, 2, 32, 48), torch.randn(1, 2, 32, 48))
+
+
+# ---- held-out set 13, sixth batch
+PACKAGES.update({
+    "torch-pso": {"dirs": ["torch_pso"], "split": "heldout"},
+    "adamod": {"dirs": ["adamod"], "split": "heldout"},
+    "calflops": {"dirs": ["calflops"], "split": "heldout"},
+})
+
+
+# ================================================================= torch-pso ==
+# held-out set 13, sixth batch. torch-pso (particle swarm and sine-cosine optimizers behind the torch.optim API), as in
+# its README (`ParticleSwarmOptimizer(net.parameters(), ...)`, `optim.step(closure)`), with the package's other swarm
+# variants.
+@entry("torch-pso", "README: ParticleSwarmOptimizer.step(closure); AcceleratedPSO, SineCosineAlgorithm, ChaoticPSO, GenerationalPSO, RingTopologyPSO, AutotuningPSO steps on small MLPs")
+def torch_pso_steps():
+    from torch_pso import (AcceleratedPSO, AutotuningPSO, ChaoticPSO, GenerationalPSO, ParticleSwarmOptimizer,
+                           RingTopologyPSO, SineCosineAlgorithm)
+    nets = [torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Linear(8, 2)) for _ in range(7)]
+    opts = [ParticleSwarmOptimizer(nets[0].parameters(), inertial_weight=0.5, num_particles=4, max_param_value=1,
+                                   min_param_value=-1),
+            AcceleratedPSO(nets[1].parameters(), num_particles=4),
+            SineCosineAlgorithm(nets[2].parameters(), num_particles=4),
+            ChaoticPSO(nets[3].parameters(), num_particles=4),
+            GenerationalPSO(nets[4].parameters(), num_particles=4),
+            RingTopologyPSO(nets[5].parameters(), num_particles=4),
+            AutotuningPSO(nets[6].parameters(), num_particles=4)]
+    crit = torch.nn.MSELoss()
+
+    def f(x, target):
+        losses = []
+        for net, opt in zip(nets, opts):
+            def closure():
+                opt.zero_grad()
+                return crit(net(x), target)
+            losses.append(opt.step(closure))
+        return losses
+    return f, (torch.rand(6, 4), torch.rand(6, 2).round())
+
+
+# ==================================================================== adamod ==
+# held-out set 13, sixth batch. adamod (AdaMod: Adam with adaptive momental upper bounds on the learning rates), as in
+# its README (`adamod.AdaMod(model.parameters(), lr=1e-3, beta3=0.999)`).
+@entry("adamod", "README: AdaMod training step with weight decay")
+def adamod_steps():
+    import adamod
+    model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 4))
+    opt = adamod.AdaMod(model.parameters(), lr=1e-3, beta3=0.999, weight_decay=1e-4)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = torch.nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(16, 8), torch.randn(16, 4))
+
+
+# ================================================================== calflops ==
+# held-out set 13, sixth batch. calflops (FLOPs / MACs / parameter counting with module hooks and patched functionals), as
+# in its README (`calculate_flops(model=..., input_shape=..., output_as_string=True, output_precision=4)`).
+@entry("calflops", "README: calculate_flops on a small CNN with input_shape, as strings, and as numbers with print_results / print_detailed")
+def calflops_cnn():
+    from calflops import calculate_flops
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.BatchNorm2d(8), torch.nn.ReLU(), torch.nn.MaxPool2d(2),
+                                torch.nn.Flatten(), torch.nn.Linear(8 * 7 * 7, 10))
+
+    def f():
+        return (calculate_flops(model=model, input_shape=(1, 3, 16, 16), output_as_string=True, output_precision=4,
+                                print_results=False),
+                calculate_flops(model=model, input_shape=(2, 3, 16, 16), output_as_string=False, print_results=True,
+                                print_detailed=True))
+    return f, ()
