@@ -469,6 +469,11 @@ def _opaque(value: cst.BaseExpression) -> bool:
     return isinstance(value, (cst.Attribute, cst.Subscript, cst.Call, cst.Name))
 
 
+def _backend_registry(node: cst.BaseExpression) -> bool:
+    """`backends` / `scoringrules.backend.backends`: a registry of a multi-backend library's array modules."""
+    return (dotted(node) or "").rsplit(".", 1)[-1] == "backends"
+
+
 def _union_of_non_tensors(ann: str) -> bool:
     """`Union[float, type]` (a `Callable[[float], float]` reads as `type`), `float | None`."""
     match = re.fullmatch(r"(?:typing\.)?(?:Union|Optional)\[([^\[\]]*)\]", ann)
@@ -696,6 +701,8 @@ class TensorEnv:
         if isinstance(node, cst.Attribute):
             return self._attribute_kind(node)
         if isinstance(node, cst.Subscript):
+            if _backend_registry(node.value):
+                return BACKEND  # `B = backends[backend]`: one array backend of a multi-backend library
             base = self.kind_of(node.value)
             if base in (TENSOR, BOOL_TENSOR, NDARRAY):
                 return base
@@ -765,6 +772,8 @@ class TensorEnv:
 
     def _attribute_kind(self, node: cst.Attribute) -> str | None:
         attr = node.attr.value
+        if attr in ("active", "current") and _backend_registry(node.value):
+            return BACKEND  # `B = backends.active` (scoringrules): torch's functions under compile
         if attr == "saved_tensors":
             return TENSOR_SEQ  # `x, dim = ctx.saved_tensors` in an autograd.Function's backward
         base = self.kind_of(node.value)
