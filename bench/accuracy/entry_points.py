@@ -13472,13 +13472,13 @@ def res_mlp_forward():
 
 # ---- held-out set 13, first batch
 PACKAGES.update({
-    "pytorchcv": {"dirs": ["pytorchcv"], "split": "heldout"},
-    "UMNN": {"dirs": ["UMNN"], "split": "heldout"},
-    "hadamard-transform": {"dirs": ["hadamard_transform"], "split": "heldout"},
-    "parameterfree": {"dirs": ["parameterfree"], "split": "heldout"},
-    "sam-pytorch": {"dirs": ["sam"], "split": "heldout"},
-    "einconv": {"dirs": ["einconv"], "split": "heldout"},
-    "singd": {"dirs": ["singd"], "split": "heldout"},
+    "pytorchcv": {"dirs": ["pytorchcv"], "split": "dev"},
+    "UMNN": {"dirs": ["UMNN"], "split": "dev"},
+    "hadamard-transform": {"dirs": ["hadamard_transform"], "split": "dev"},
+    "parameterfree": {"dirs": ["parameterfree"], "split": "dev"},
+    "sam-pytorch": {"dirs": ["sam"], "split": "dev"},
+    "einconv": {"dirs": ["einconv"], "split": "dev"},
+    "singd": {"dirs": ["singd"], "split": "dev"},
 })
 
 
@@ -13657,15 +13657,15 @@ def singd_train():
 
 # ---- held-out set 13, second batch
 PACKAGES.update({
-    "ranger-adabelief": {"dirs": ["ranger_adabelief"], "split": "heldout"},
-    "sirfshampoo": {"dirs": ["sirfshampoo"], "split": "heldout"},
-    "torchextractor": {"dirs": ["torchextractor"], "split": "heldout"},
-    "hl-gauss-pytorch": {"dirs": ["hl_gauss_pytorch"], "split": "heldout"},
-    "x-mlps-pytorch": {"dirs": ["x_mlps_pytorch"], "split": "heldout"},
-    "gradnorm-pytorch": {"dirs": ["gradnorm_pytorch"], "split": "heldout"},
-    "light-recurrent-unit-pytorch": {"dirs": ["light_recurrent_unit_pytorch"], "split": "heldout"},
-    "infini-transformer-pytorch": {"dirs": ["infini_transformer_pytorch"], "split": "heldout"},
-    "nwt-pytorch": {"dirs": ["nwt_pytorch"], "split": "heldout"},
+    "ranger-adabelief": {"dirs": ["ranger_adabelief"], "split": "dev"},
+    "sirfshampoo": {"dirs": ["sirfshampoo"], "split": "dev"},
+    "torchextractor": {"dirs": ["torchextractor"], "split": "dev"},
+    "hl-gauss-pytorch": {"dirs": ["hl_gauss_pytorch"], "split": "dev"},
+    "x-mlps-pytorch": {"dirs": ["x_mlps_pytorch"], "split": "dev"},
+    "gradnorm-pytorch": {"dirs": ["gradnorm_pytorch"], "split": "dev"},
+    "light-recurrent-unit-pytorch": {"dirs": ["light_recurrent_unit_pytorch"], "split": "dev"},
+    "infini-transformer-pytorch": {"dirs": ["infini_transformer_pytorch"], "split": "dev"},
+    "nwt-pytorch": {"dirs": ["nwt_pytorch"], "split": "dev"},
 })
 
 
@@ -13845,14 +13845,14 @@ def nwt_memcodes():
 
 # ---- held-out set 13, third batch
 PACKAGES.update({
-    "MaMMUT-pytorch": {"dirs": ["mammut_pytorch"], "split": "heldout"},
-    "uniformer-pytorch": {"dirs": ["uniformer_pytorch"], "split": "heldout"},
-    "lie-transformer-pytorch": {"dirs": ["lie_transformer_pytorch"], "split": "heldout"},
-    "RQ-transformer": {"dirs": ["rq_transformer"], "split": "heldout"},
-    "metaformer-gpt": {"dirs": ["metaformer_gpt"], "split": "heldout"},
-    "molecule-attention-transformer": {"dirs": ["molecule_attention_transformer"], "split": "heldout"},
-    "rela-transformer": {"dirs": ["rela_transformer"], "split": "heldout"},
-    "cross-transformers-pytorch": {"dirs": ["cross_transformers_pytorch"], "split": "heldout"},
+    "MaMMUT-pytorch": {"dirs": ["mammut_pytorch"], "split": "dev"},
+    "uniformer-pytorch": {"dirs": ["uniformer_pytorch"], "split": "dev"},
+    "lie-transformer-pytorch": {"dirs": ["lie_transformer_pytorch"], "split": "dev"},
+    "RQ-transformer": {"dirs": ["rq_transformer"], "split": "dev"},
+    "metaformer-gpt": {"dirs": ["metaformer_gpt"], "split": "dev"},
+    "molecule-attention-transformer": {"dirs": ["molecule_attention_transformer"], "split": "dev"},
+    "rela-transformer": {"dirs": ["rela_transformer"], "split": "dev"},
+    "cross-transformers-pytorch": {"dirs": ["cross_transformers_pytorch"], "split": "dev"},
 })
 
 
@@ -13996,12 +13996,12 @@ def cross_transformer_forward():
 
 # ---- held-out set 13, fourth batch
 PACKAGES.update({
-    "torch-affine-utils": {"dirs": ["torch_affine_utils"], "split": "heldout"},
-    "torch-transform-image": {"dirs": ["torch_transform_image"], "split": "heldout"},
-    "torch-cryoeraser": {"dirs": ["torch_cryoeraser"], "split": "heldout"},
-    "torch-fourier-shell-correlation": {"dirs": ["torch_fourier_shell_correlation"], "split": "heldout"},
-    "multidim-indexing": {"dirs": ["multidim_indexing"], "split": "heldout"},
-    "dynamic-network-architectures": {"dirs": ["dynamic_network_architectures"], "split": "heldout"},
+    "torch-affine-utils": {"dirs": ["torch_affine_utils"], "split": "dev"},
+    "torch-transform-image": {"dirs": ["torch_transform_image"], "split": "dev"},
+    "torch-cryoeraser": {"dirs": ["torch_cryoeraser"], "split": "dev"},
+    "torch-fourier-shell-correlation": {"dirs": ["torch_fourier_shell_correlation"], "split": "dev"},
+    "multidim-indexing": {"dirs": ["multidim_indexing"], "split": "dev"},
+    "dynamic-network-architectures": {"dirs": ["dynamic_network_architectures"], "split": "dev"},
 })
 
 
@@ -14137,9 +14137,9 @@ def dynamic_network_unets():
 
 # ---- held-out set 13, fifth batch
 PACKAGES.update({
-    "sk2torch": {"dirs": ["sk2torch"], "split": "heldout"},
-    "frame-averaging-pytorch": {"dirs": ["frame_averaging_pytorch"], "split": "heldout"},
-    "PoPE-pytorch": {"dirs": ["PoPE_pytorch"], "split": "heldout"},
+    "sk2torch": {"dirs": ["sk2torch"], "split": "dev"},
+    "frame-averaging-pytorch": {"dirs": ["frame_averaging_pytorch"], "split": "dev"},
+    "PoPE-pytorch": {"dirs": ["PoPE_pytorch"], "split": "dev"},
 })
 
 
@@ -14245,9 +14245,9 @@ def pope_forward():
 
 # ---- held-out set 13, sixth batch
 PACKAGES.update({
-    "torch-pso": {"dirs": ["torch_pso"], "split": "heldout"},
-    "adamod": {"dirs": ["adamod"], "split": "heldout"},
-    "calflops": {"dirs": ["calflops"], "split": "heldout"},
+    "torch-pso": {"dirs": ["torch_pso"], "split": "dev"},
+    "adamod": {"dirs": ["adamod"], "split": "dev"},
+    "calflops": {"dirs": ["calflops"], "split": "dev"},
 })
 
 
