@@ -877,6 +877,8 @@ class TensorEnv:
             kind = self.names.get(name, "<unbound>")
             if kind == MODULE:
                 return TENSOR
+            if name == "closure" and kind != "<unbound>" and not node.args:
+                return TENSOR  # `loss = closure()` in an optimizer's step: the closure returns the loss
             if kind in (CONST, META):
                 return None  # `div_free(t)` with `div_free: Union[float, Callable[[float], float]]`
             if kind != "<unbound>":
