@@ -888,8 +888,8 @@ class TensorEnv:
                 if passed is not None:  # `default(v, d)`: whatever the caller passed in
                     return _join_all(self.kind_of(arg) for arg in passed)
                 return self.ctx.return_kind(name, None)
-            if name == "getattr" and self._is_buffer_lookup(node):
-                return TENSOR
+            if name == "getattr" and (self._is_buffer_lookup(node) or len(arg_kinds) == 3 and is_tensor(arg_kinds[2])):
+                return TENSOR  # a buffer, or `getattr(self, "grad_scale", Tensor([1.0]))` with a tensor default
             return self._builtin_kind(name, arg_kinds)
         if isinstance(func, cst.Subscript) and self.kind_of(func.value) == MODULE:
             return TENSOR  # self.layers[i](x)
