@@ -118,7 +118,8 @@ TENSOR_EVIDENCE = {
 # torch functions whose arguments are sizes or Python data, not tensors
 TORCH_FACTORIES = {f"torch.{f}" for f in (
     "arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "linspace", "logspace", "eye",
-    "randperm", "tensor", "as_tensor", "scalar_tensor", "finfo", "iinfo", "device", "Size", "manual_seed")}
+    "randperm", "tensor", "as_tensor", "scalar_tensor", "finfo", "iinfo", "device", "Size", "manual_seed",
+    "fft.fftfreq", "fft.rfftfreq")}
 # reductions that, called without a dim, leave a 0-d tensor
 FULL_REDUCTIONS = {"sum", "mean", "max", "min", "argmax", "argmin", "prod", "norm", "std", "var", "median",
                    "amax", "amin", "any", "all", "nansum", "nanmean", "count_nonzero"}
