@@ -131,7 +131,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "molecule-attention-transformer", "rela-transformer", "cross-transformers-pytorch", "torch-affine-utils",
           "torch-transform-image", "torch-cryoeraser", "torch-fourier-shell-correlation", "multidim-indexing",
           "dynamic-network-architectures", "sk2torch", "frame-averaging-pytorch", "PoPE-pytorch",
-          "torch-pso", "adamod", "calflops"):
+          "torch-pso", "adamod", "calflops",
+          # held-out split (set 14)
+          "torchebm", "CGDs", "glasflow", "tez", "hessian-eigenthings"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -207,5 +209,6 @@ import cross_transformers_pytorch, torch_affine_utils.transforms_2d, torch_trans
 import torch_fourier_shell_correlation, multidim_indexing.torch_view, dynamic_network_architectures.architectures.unet  # noqa: E401,F401
 import sk2torch, frame_averaging_pytorch, PoPE_pytorch  # noqa: E401,F401
 import torch_pso, adamod, calflops  # noqa: E401,F401
+import torchebm.samplers, CGDs, glasflow.flows, tez, hessian_eigenthings  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
