@@ -10,6 +10,13 @@ NUMPY_SCALAR_REDUCTIONS = frozenset({"argmax", "argmin", "sum", "prod", "max", "
                                      "count_nonzero", "searchsorted"})
 
 
+# numpy random draws, by the number of distribution parameters before `size` (None: `rand(*dims)`):
+# called without a size they give one number, which Dynamo reads back out of a tensor
+NUMPY_RANDOM_DRAWS = {"rand": None, "randn": None, "random": 0, "random_sample": 0, "ranf": 0, "sample": 0,
+                      "standard_normal": 0, "uniform": 2, "normal": 2, "randint": 2, "exponential": 1,
+                      "poisson": 1, "beta": 2, "gamma": 2, "binomial": 2, "laplace": 2, "lognormal": 2}
+
+
 class NumpyScalar(Check):
     """A Python number pulled out of a numpy array (Dynamo traces it as a tensor): data-dependent (GB0033).
 
@@ -19,9 +26,22 @@ class NumpyScalar(Check):
 
     code = "GL301"
     # a constant numpy integer (`lst[np.int64(2)]`, numpy on Python numbers) is folded before 2.12
-    MEASURED_FORMS = {"numpy_on_constants_as_index": ("list_index_np_int64_const", ">=2.12")}
+    MEASURED_FORMS = {"numpy_on_constants_as_index": ("list_index_np_int64_const", ">=2.12"),
+                      # flagged only on the versions measured to break (the others are not measured yet)
+                      "numpy.random.scalar": ("np_random_scalar", ">=2.11,<2.12 | >=2.13,<2.14 | >=2.15"),
+                      "numpy.random.choice": ("np_random_choice", ">=2.11,<2.12 | >=2.13,<2.14 | >=2.15"),
+                      "numpy.random.permutation": ("np_random_permutation", ">=2.11,<2.12 | >=2.13,<2.14 | >=2.15")}
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
+        draw = self._numpy_random_form(node, ctx)
+        if draw is not None:
+            if matches(ctx.torch_version, self.MEASURED_FORMS[draw][1]):
+                what = "draws one number" if draw.endswith("scalar") else "needs data-dependent sampling"
+                ctx.report(node, self.code, f"`{ctx.qualname(node.func)}()` {what}: Dynamo traces numpy's random "
+                                            "functions as torch ops and cannot keep this one in the graph "
+                                            "(use torch's RNG: `torch.rand`, `torch.randint`, `torch.randperm`)",
+                           gb=("GB0294",) if draw.endswith("permutation") else ("GB0033",))
+            return
         kind = ndarray_scalar(node, ctx)
         if kind:
             ctx.report(node, self.code, f"`{kind}` of a numpy array needs its data (Dynamo traces numpy arrays as tensors)")
@@ -53,6 +73,23 @@ class NumpyScalar(Check):
                 ctx.report(node, self.code, "a numpy value used as an index is read as a Python int "
                                             "(Dynamo traces numpy arrays as tensors)")
                 return
+
+    @staticmethod
+    def _numpy_random_form(node: cst.Call, ctx) -> str | None:
+        """The measured form of a `np.random` call that breaks: one number drawn without a size
+        (`np.random.rand()`, `np.random.randint(0, n)`), `choice`, `permutation`; else None."""
+        name = ctx.qualname(node.func) or ""
+        if not name.startswith("numpy.random."):
+            return None
+        function = name.rsplit(".", 1)[-1]
+        if function in ("choice", "permutation"):
+            return name
+        if function not in NUMPY_RANDOM_DRAWS or any(a.keyword is not None and a.keyword.value == "size"
+                                                     for a in node.args):
+            return None
+        positional = [a for a in node.args if a.keyword is None]
+        limit = NUMPY_RANDOM_DRAWS[function]
+        return "numpy.random.scalar" if len(positional) <= (limit or 0) else None
 
     def _is_array(self, node: cst.BaseExpression, ctx) -> bool:
         """A numpy value read through `__index__` breaks; numpy on Python numbers only from 2.12 on."""

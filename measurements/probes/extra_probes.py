@@ -14,8 +14,15 @@ came in from outside (GL612), a break inside an autograd.Function's backward rea
 fixtures/cases/tensor_scalars.py, the 0-d tensors are computed inside the probe: a 0-d tensor that
 is itself an argument of the compiled function is a graph input, and on 2.13.0 Dynamo passes it to
 `one_hot`/`unsqueeze` without reading it (the `*_arg` controls).
+
+The third batch (at the bottom, from held-out set 13's lists) covers random draws: which functions of
+Python's `random` Dynamo traces (GL603), and numpy random draws without a `size`, `choice` and
+`permutation` (GL301). It was measured on 2.11, 2.13 and 2.15 first (`--only ... --merge`); the other
+versions are merged in as they are measured, and until then those forms are flagged only where measured.
 """
 from __future__ import annotations
+
+import random
 
 import numpy as np
 import torch
@@ -364,3 +371,65 @@ def list_index_np_argsort_of_list(x):
 def list_index_np_int64_const(x):
     y = x * 2
     return y + _LST[np.int64(2)]
+
+
+# ---------------------------------------- random draws: which ones Dynamo traces (held-out set 13) ---
+@probe("python", "i = random.randrange(4); y * i")
+def random_randrange(x):
+    y = x * 2
+    return y * random.randrange(4)
+
+
+@probe("python", "i = random.randint(0, 3); y * i")
+def random_randint(x):
+    y = x * 2
+    return y * random.randint(0, 3)
+
+
+@probe("python", "u = random.uniform(0, 1); y * u")
+def random_uniform(x):
+    y = x * 2
+    return y * random.uniform(0, 1)
+
+
+@probe("python", "i = random.choice([1, 2, 3]); y * i")
+def random_choice(x):
+    y = x * 2
+    return y * random.choice([1, 2, 3])
+
+
+@probe("python", "s = random.sample([1, 2, 3, 4], 2); y * s[0]")
+def random_sample(x):
+    y = x * 2
+    return y * random.sample([1, 2, 3, 4], 2)[0]
+
+
+@probe("numpy", "u = np.random.rand(); y * u   # one number, no size")
+def np_random_scalar(x):
+    y = x * 2
+    return y * np.random.rand()
+
+
+@probe("numpy", "i = np.random.randint(0, 10); y * i   # one number, no size")
+def np_random_randint_scalar(x):
+    y = x * 2
+    return y * np.random.randint(0, 10)
+
+
+@probe("numpy", "sel = np.random.choice(10, size=3, replace=False); y + torch.from_numpy(sel)[0]")
+def np_random_choice(x):
+    y = x * 2
+    sel = np.random.choice(10, size=3, replace=False)
+    return y + torch.from_numpy(sel)[0]
+
+
+@probe("numpy", "p = np.random.permutation(4); y[torch.from_numpy(p)]")
+def np_random_permutation(x):
+    y = x * 2
+    return y[torch.from_numpy(np.random.permutation(4))]
+
+
+@probe("numpy", "r = np.random.uniform(0, 1, size=4); y + torch.from_numpy(r)   # an array: control")
+def np_random_uniform_array(x):
+    y = x * 2
+    return y + torch.from_numpy(np.random.uniform(0, 1, size=4))
