@@ -14477,3 +14477,151 @@ def hessian_eigenthings_runs():
         dens = spectral_density(H, num_runs=2, lanczos_steps=6, seed=0)
         return eig, pw, t, dens
     return f, (torch.randn(16, 5, dtype=torch.float64), torch.randn(16, 1, dtype=torch.float64))
+
+
+# ---- held-out set 14, second batch (chosen 2026-11-21 by another helper blind to graphlint)
+PACKAGES.update({
+    "TorchCRF": {"dirs": ["TorchCRF"], "split": "heldout"},
+    "resize-right": {"dirs": ["resize_right"], "split": "heldout"},
+    "torchinfo": {"dirs": ["torchinfo"], "split": "heldout"},
+    "ncg-optimizer": {"dirs": ["ncg_optimizer"], "split": "heldout"},
+    "SaLSa-Optimizer": {"dirs": ["salsa"], "split": "heldout"},
+    "adan-pytorch": {"dirs": ["adan_pytorch"], "split": "heldout"},
+})
+
+
+# ================================================================== TorchCRF ==
+# held-out set 14, second batch. TorchCRF (a linear-chain CRF layer: log-likelihood forward and Viterbi decoding with a
+# padding mask), as in its README (`CRF(num_labels)`, `crf.forward(hidden, labels, mask)`, `crf.viterbi_decode(hidden, mask)`).
+@entry("TorchCRF", "README: CRF(num_labels) log-likelihood forward with a padding mask, backward, viterbi_decode")
+def torchcrf_crf():
+    from TorchCRF import CRF
+    crf = CRF(5, use_gpu=False)
+
+    def f(h, labels, mask):
+        ll = crf(h, labels, mask)
+        (-ll.mean()).backward()
+        return ll.detach(), crf.viterbi_decode(h, mask)
+    mask = torch.ones(3, 6, dtype=torch.bool)
+    mask[1, 4:] = False
+    mask[2, 2:] = False
+    return f, (torch.randn(3, 6, 5), torch.randint(0, 5, (3, 6)), mask)
+
+
+# ============================================================== resize-right ==
+# held-out set 14, second batch. resize-right (antialiased resizing of numpy arrays / torch tensors by scale factors or
+# output shapes, with cubic / linear / lanczos kernels), as in its README (`resize(input, scale_factors=..., out_shape=...)`).
+@entry("resize-right", "README: resize of an image batch by scale factors (antialiased cubic downscale) and to an out_shape (linear upscale, lanczos2)")
+def resize_right_resize():
+    from resize_right import interp_methods, resize
+
+    def f(x):
+        return (resize(x, scale_factors=0.5),
+                resize(x, out_shape=(2, 3, 24, 20), interp_method=interp_methods.linear),
+                resize(x, scale_factors=[1, 1, 0.75, 0.75], interp_method=interp_methods.lanczos2, antialiasing=False))
+    return f, (torch.rand(2, 3, 16, 16),)
+
+
+# ================================================================= torchinfo ==
+# held-out set 14, second batch. torchinfo (model summaries: per-layer output shapes, parameter counts and mult-adds
+# collected with forward hooks), as in its README (`summary(model, input_size=..., input_data=..., col_names=...)`).
+@entry("torchinfo", "README: summary(model, input_data=...) of a small conv + LSTM model with output sizes, params and mult-adds, rendered to a string")
+def torchinfo_summary():
+    from torchinfo import summary
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv = torch.nn.Sequential(torch.nn.Conv2d(1, 4, 3, padding=1), torch.nn.BatchNorm2d(4), torch.nn.ReLU())
+            self.lstm = torch.nn.LSTM(4 * 8, 16, batch_first=True)
+            self.head = torch.nn.Linear(16, 3)
+
+        def forward(self, x):
+            h = self.conv(x)
+            h = h.permute(0, 3, 1, 2).flatten(2)
+            out, _ = self.lstm(h)
+            return self.head(out[:, -1])
+    model = Net()
+
+    def f(x):
+        stats = summary(model, input_data=x, col_names=("output_size", "num_params", "mult_adds"), verbose=0)
+        return str(stats), stats.total_params, stats.total_mult_adds
+    return f, (torch.randn(2, 1, 8, 8),)
+
+
+
+# ============================================================= ncg-optimizer ==
+# held-out set 14, second batch. ncg-optimizer (nonlinear conjugate gradient optimizers: FR / PRP / HS / ... directions
+# with Armijo / Wolfe line searches, and linear CG), as in its README (`optim.BASIC(params, method='PRP',
+# line_search='Armijo', ...)`, `optimizer.step(closure)`).
+@entry("ncg-optimizer", "README: BASIC steps (PRP and FR directions, Armijo line search) with closures on small regression MLPs")
+def ncg_optimizer_steps():
+    import ncg_optimizer as optim
+    models = [torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1)) for _ in range(2)]
+    opts = [optim.BASIC(models[0].parameters(), eps=1e-3, method="PRP", line_search="Armijo", c1=1e-4, c2=0.4, lr=1,
+                        rho=0.5, max_ls=10),
+            optim.BASIC(models[1].parameters(), eps=1e-3, method="FR", line_search="Armijo", c1=1e-4, c2=0.4, lr=0.5,
+                        max_ls=10)]
+
+    def f(x, y):
+        out = []
+        for m, opt in zip(models, opts):
+            def closure():
+                opt.zero_grad()
+                loss = torch.nn.functional.mse_loss(m(x), y)
+                loss.backward()
+                return loss
+            for _ in range(2):
+                out.append(opt.step(closure))
+        return out
+    return f, (torch.randn(16, 4), torch.randn(16, 1))
+
+
+# =========================================================== SaLSa-Optimizer ==
+# held-out set 14, second batch. SaLSa-Optimizer (SaLSA: a stochastic Armijo line search on top of Adam, no learning rate;
+# AdamSLS for comparison), as in its README (`SaLSA(model.parameters())`, `optimizer.step(closure=closure)` with a
+# `closure(backwards=False)`).
+@entry("SaLSa-Optimizer", "README: SaLSA and AdamSLS steps with a closure(backwards=...) on a small classifier")
+def salsa_steps():
+    from salsa.adam_sls import AdamSLS
+    from salsa.SaLSA import SaLSA
+    models = [torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3)) for _ in range(2)]
+    opts = [SaLSA(models[0].parameters()), AdamSLS([list(models[1].parameters())], n_batches_per_epoch=4)]
+
+    def f(x, y):
+        out = []
+        for m, opt in zip(models, opts):
+            def closure(backwards=False):
+                loss = torch.nn.functional.cross_entropy(m(x), y)
+                if backwards:
+                    loss.backward()
+                return loss
+            for _ in range(2):
+                opt.zero_grad()
+                out.append(opt.step(closure=closure))
+        return out
+    return f, (torch.randn(16, 6), torch.randint(0, 3, (16,)))
+
+
+# ============================================================== adan-pytorch ==
+# held-out set 14, second batch. adan-pytorch (the Adan optimizer: Nesterov-accelerated adaptive moments, with an
+# optional restart condition), as in its README (`Adan(model.parameters(), lr=1e-3, betas=(0.02, 0.08, 0.01),
+# weight_decay=0.02)`).
+@entry("adan-pytorch", "README: Adan steps on a small MLP, with weight decay and with a restart condition")
+def adan_steps():
+    from adan_pytorch import Adan
+    models = [torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.GELU(), torch.nn.Linear(16, 1)) for _ in range(2)]
+    opts = [Adan(models[0].parameters(), lr=1e-3, betas=(0.02, 0.08, 0.01), weight_decay=0.02),
+            Adan(models[1].parameters(), lr=1e-3, restart_cond=lambda state: state["step"] % 2 == 0)]
+
+    def f(x, y):
+        out = []
+        for m, opt in zip(models, opts):
+            for _ in range(3):
+                loss = torch.nn.functional.mse_loss(m(x), y)
+                loss.backward()
+                opt.step()
+                opt.zero_grad()
+                out.append(loss.detach())
+        return out
+    return f, (torch.randn(16, 6), torch.randn(16, 1))

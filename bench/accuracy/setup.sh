@@ -133,7 +133,8 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "dynamic-network-architectures", "sk2torch", "frame-averaging-pytorch", "PoPE-pytorch",
           "torch-pso", "adamod", "calflops",
           # held-out split (set 14)
-          "torchebm", "CGDs", "glasflow", "tez", "hessian-eigenthings"):
+          "torchebm", "CGDs", "glasflow", "tez", "hessian-eigenthings",
+          "TorchCRF", "resize-right", "torchinfo", "ncg-optimizer", "SaLSa-Optimizer", "adan-pytorch"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -210,5 +211,6 @@ import torch_fourier_shell_correlation, multidim_indexing.torch_view, dynamic_ne
 import sk2torch, frame_averaging_pytorch, PoPE_pytorch  # noqa: E401,F401
 import torch_pso, adamod, calflops  # noqa: E401,F401
 import torchebm.samplers, CGDs, glasflow.flows, tez, hessian_eigenthings  # noqa: E401,F401
+import TorchCRF, resize_right, torchinfo, ncg_optimizer, salsa.SaLSA, adan_pytorch  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
