@@ -28,9 +28,9 @@ class NumpyScalar(Check):
     # a constant numpy integer (`lst[np.int64(2)]`, numpy on Python numbers) is folded before 2.12
     MEASURED_FORMS = {"numpy_on_constants_as_index": ("list_index_np_int64_const", ">=2.12"),
                       # flagged only on the versions measured to break (the others are not measured yet)
-                      "numpy.random.scalar": ("np_random_scalar", ">=2.11,<2.12 | >=2.13,<2.14 | >=2.15"),
-                      "numpy.random.choice": ("np_random_choice", ">=2.11,<2.12 | >=2.13,<2.14 | >=2.15"),
-                      "numpy.random.permutation": ("np_random_permutation", ">=2.11,<2.12 | >=2.13,<2.14 | >=2.15")}
+                      "numpy.random.scalar": ("np_random_scalar", ">=2.9,<2.10 | >=2.11,<2.12 | >=2.13"),
+                      "numpy.random.choice": ("np_random_choice", ">=2.9,<2.10 | >=2.11,<2.12 | >=2.13"),
+                      "numpy.random.permutation": ("np_random_permutation", ">=2.9,<2.10 | >=2.11,<2.12 | >=2.13")}
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         draw = self._numpy_random_form(node, ctx)
