@@ -47,6 +47,10 @@ def codes(lint, body: str) -> set[str]:
     ("torch.manual_seed(0)", "GL603"),
     ("g = torch.Generator()", "GL603"),
     ("s = pickle.dumps({'a': 1})", "GL603"),
+    ("i = random.choice([1, 2])", "GL603"),
+    ("import numpy as np\nr = np.random.rand()", "GL301"),
+    ("import numpy as np\nrows = np.random.choice(4, size=2, replace=False)", "GL301"),
+    ("import numpy as np\np = np.random.permutation(4)", "GL301"),
     ("from tqdm import tqdm\nfor i in tqdm(range(3)):\n    x = x + i", "GL603"),
     ("from tqdm.auto import trange\nfor i in trange(3, disable=True):\n    x = x + i", "GL603"),
     ("import networkx as nx\ng = nx.Graph()", "GL603"),
@@ -85,6 +89,10 @@ def test_flagged(lint, body, code):
     "with torch.no_grad():\n    x = x * 2",
     "if not torch.compiler.is_compiling():\n    t0 = time.time()",
     "self._accelerator.backward(x.sum())",  # a training framework's wrapper taking the loss
+    "i = random.randrange(4) + 1",  # traced on 2.9 to 2.15 (probe random_randrange)
+    "import numpy as np\nr = np.random.normal(0.0, 1.0, size=4)",  # an array: stays in the graph
+    # a RandomState's methods are not measured: not flagged, and no internal error (monai)
+    "import numpy as np\nrs = np.random.random.__self__\nc = rs.choice(4)\nd = np.random.random.__self__.rand()",
 ])
 def test_not_flagged(lint, body):
     assert codes(lint, body) == set()

@@ -79,9 +79,9 @@ class NumpyScalar(Check):
         """The measured form of a `np.random` call that breaks: one number drawn without a size
         (`np.random.rand()`, `np.random.randint(0, n)`), `choice`, `permutation`; else None."""
         name = ctx.qualname(node.func) or ""
-        if not name.startswith("numpy.random."):
+        module, _, function = name.rpartition(".")
+        if module != "numpy.random":  # a RandomState's methods (`np.random.random.__self__.rand()`) are not measured
             return None
-        function = name.rsplit(".", 1)[-1]
         if function in ("choice", "permutation"):
             return name
         if function not in NUMPY_RANDOM_DRAWS or any(a.keyword is not None and a.keyword.value == "size"
