@@ -278,9 +278,11 @@ def _hiding_scope(function: cst.FunctionDef, lines, line: int) -> tuple[int, int
 
     Outside loops: the innermost `if`/`else` arm holding it (`_enclosing_arm`). Inside a loop, an `if`
     whose test the loop changes is taken as soon as one iteration takes it, which the loop usually makes
-    happen (`if group_lr > 0.0: g_sq += (g * g).sum().item()`), so the arm that counts is one around the
-    outermost loop. An `if` whose test no loop around it rebinds (`if exists(seq_mask):`) takes the same
-    arm on every iteration or on none: a call that skips it traces what follows, as outside loops.
+    happen (`if group_lr > 0.0: g_sq += (g * g).sum().item()`), and an option set on the object is
+    usually on (`if self.tol is not None:` around a convergence check), so the arm that counts is one
+    around the outermost loop. Only the body of an `if` on an option the caller leaves off by default
+    (`if verbose:`, `if exists(seq_mask):` with `verbose=False`, `seq_mask=None`), which no loop rebinds,
+    bounds what a break in it hides: a call with the default never takes it and traces what follows.
     """
     def span(node: cst.CSTNode) -> tuple[int, int]:
         return lines[node].start.line, lines[node].end.line
@@ -291,23 +293,39 @@ def _hiding_scope(function: cst.FunctionDef, lines, line: int) -> tuple[int, int
 
     loops = [loop for loop in nodes_of(function, (cst.For, cst.While)) if holds(loop.body, line)]
     best = _enclosing_arm(function, lines, min((span(loop)[0] for loop in loops), default=line))
+    options = _options_off_by_default(function)
     for node in _if_statements(function):
         around = [loop for loop in loops if holds(loop.body, span(node)[0])]
-        if not around or not _same_every_iteration(node.test, around):
+        if not around or not holds(node.body, line) or not _tests_option(node.test, options):
             continue
-        for arm in (node.body, node.orelse):
-            if arm is not None and holds(arm, line) and span(arm)[1] - span(arm)[0] < best[1] - best[0]:
-                best = span(arm)
+        if not {n.value for n in names_in(node.test)} & set().union(*map(_bound_names, around)):
+            if span(node.body)[1] - span(node.body)[0] < best[1] - best[0]:
+                best = span(node.body)
     return best
 
 
-def _same_every_iteration(test: cst.BaseExpression, loops) -> bool:
-    """No name of `test` is bound in these loops, and it calls nothing without arguments
-    (`random.random()` changes between iterations)."""
-    tested = {name.value for name in names_in(test)}
-    if any(not call.args for call in nodes_of(test, cst.Call)) or isinstance(test, cst.Call) and not test.args:
-        return False
-    return not any(tested & _bound_names(loop) for loop in loops)
+def _options_off_by_default(function: cst.FunctionDef) -> set[str]:
+    """Parameters whose default turns something off: `verbose=False`, `seq_mask=None`."""
+    params = function.params
+    return {p.name.value for p in list(params.params) + list(params.kwonly_params)
+            if isinstance(p.default, cst.Name) and p.default.value in ("None", "False")}
+
+
+def _tests_option(test: cst.BaseExpression, options: set[str]) -> bool:
+    """Is `test` true only when the caller turned an option on: `verbose`, `mask is not None`,
+    `exists(mask)`, or an `and` with such a part?"""
+    if isinstance(test, cst.Name):
+        return test.value in options
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _tests_option(test.left, options) or _tests_option(test.right, options)
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        other = test.comparisons[0].comparator
+        return (isinstance(test.comparisons[0].operator, cst.IsNot) and isinstance(test.left, cst.Name)
+                and test.left.value in options and isinstance(other, cst.Name) and other.value == "None")
+    if isinstance(test, cst.Call) and len(test.args) == 1 and isinstance(test.func, cst.Name):
+        arg = test.args[0].value
+        return test.func.value == "exists" and isinstance(arg, cst.Name) and arg.value in options
+    return False
 
 
 def _bound_names(loop: cst.For | cst.While) -> set[str]:
