@@ -14318,11 +14318,11 @@ def calflops_cnn():
 
 # ---- held-out set 14 (chosen 2026-11-21 by a helper blind to graphlint), first batch
 PACKAGES.update({
-    "torchebm": {"dirs": ["torchebm"], "split": "heldout"},
-    "CGDs": {"dirs": ["CGDs"], "split": "heldout"},
-    "glasflow": {"dirs": ["glasflow"], "split": "heldout"},
-    "tez": {"dirs": ["tez"], "split": "heldout"},
-    "hessian-eigenthings": {"dirs": ["hessian_eigenthings"], "split": "heldout"},
+    "torchebm": {"dirs": ["torchebm"], "split": "dev"},
+    "CGDs": {"dirs": ["CGDs"], "split": "dev"},
+    "glasflow": {"dirs": ["glasflow"], "split": "dev"},
+    "tez": {"dirs": ["tez"], "split": "dev"},
+    "hessian-eigenthings": {"dirs": ["hessian_eigenthings"], "split": "dev"},
 })
 
 
@@ -14481,12 +14481,12 @@ def hessian_eigenthings_runs():
 
 # ---- held-out set 14, second batch (chosen 2026-11-21 by another helper blind to graphlint)
 PACKAGES.update({
-    "TorchCRF": {"dirs": ["TorchCRF"], "split": "heldout"},
-    "resize-right": {"dirs": ["resize_right"], "split": "heldout"},
-    "torchinfo": {"dirs": ["torchinfo"], "split": "heldout"},
-    "ncg-optimizer": {"dirs": ["ncg_optimizer"], "split": "heldout"},
-    "SaLSa-Optimizer": {"dirs": ["salsa"], "split": "heldout"},
-    "adan-pytorch": {"dirs": ["adan_pytorch"], "split": "heldout"},
+    "TorchCRF": {"dirs": ["TorchCRF"], "split": "dev"},
+    "resize-right": {"dirs": ["resize_right"], "split": "dev"},
+    "torchinfo": {"dirs": ["torchinfo"], "split": "dev"},
+    "ncg-optimizer": {"dirs": ["ncg_optimizer"], "split": "dev"},
+    "SaLSa-Optimizer": {"dirs": ["salsa"], "split": "dev"},
+    "adan-pytorch": {"dirs": ["adan_pytorch"], "split": "dev"},
 })
 
 
