@@ -27,10 +27,10 @@ class NumpyScalar(Check):
     code = "GL301"
     # a constant numpy integer (`lst[np.int64(2)]`, numpy on Python numbers) is folded before 2.12
     MEASURED_FORMS = {"numpy_on_constants_as_index": ("list_index_np_int64_const", ">=2.12"),
-                      # flagged only on the versions measured to break (the others are not measured yet)
-                      "numpy.random.scalar": ("np_random_scalar", ">=2.9,<2.10 | >=2.11,<2.12 | >=2.13"),
-                      "numpy.random.choice": ("np_random_choice", ">=2.9,<2.10 | >=2.11,<2.12 | >=2.13"),
-                      "numpy.random.permutation": ("np_random_permutation", ">=2.9,<2.10 | >=2.11,<2.12 | >=2.13")}
+                      # measured on 2.1 to 2.15 (probes in measurements/probes/extra_probes.py)
+                      "numpy.random.scalar": ("np_random_scalar", ">=2.2"),
+                      "numpy.random.choice": ("np_random_choice", ">=2.0"),
+                      "numpy.random.permutation": ("np_random_permutation", ">=2.0")}
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         draw = self._numpy_random_form(node, ctx)

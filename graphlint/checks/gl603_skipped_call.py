@@ -21,11 +21,13 @@ class SkippedRuntimeCall(CallByName):
     # tqdm, networkx, pandas, ...: libraries on Dynamo's third-party skip list (measured on 2.13:
     # `for i in tqdm(range(n))` and `trange(n, disable=True)` break, GB0007/GB0008)
     prefixes = ("random.", "zlib.", "re.") + tuple(f"{lib}." for lib in DYNAMO_SKIPPED_LIBRARIES)
-    # measured no break on 2.13 and 2.15 (Dynamo traces these three); flagged nowhere until a version
-    # is measured to break. The rest of `random` follows `random.random()`.
+    # measured on 2.1 to 2.15: Dynamo traces randrange/randint/uniform (never a break), `random.choice`
+    # breaks on every version and `random.sample` until 2.13; the rest of `random` follows `random.random()`
     MEASURED_FORMS = {"random.randrange": ("random_randrange", "<2.0"),
                       "random.randint": ("random_randint", "<2.0"),
                       "random.uniform": ("random_uniform", "<2.0"),
+                      "random.choice": ("random_choice", ">=2.0"),
+                      "random.sample": ("random_sample", "<2.14"),
                       "random.": ("random_random", ">=2.3,<2.14"),
                       "torch.manual_seed": ("manual_seed_inside", ">=2.2"),
                       "re.": ("re_match", "<2.7")}

@@ -17,8 +17,7 @@ is itself an argument of the compiled function is a graph input, and on 2.13.0 D
 
 The third batch (at the bottom, from held-out set 13's lists) covers random draws: which functions of
 Python's `random` Dynamo traces (GL603), and numpy random draws without a `size`, `choice` and
-`permutation` (GL301). It was measured on 2.11, 2.13 and 2.15 first (`--only ... --merge`); the other
-versions are merged in as they are measured, and until then those forms are flagged only where measured.
+`permutation` (GL301), measured on 2.1 to 2.15 with `--only ... --merge`.
 """
 from __future__ import annotations
 
