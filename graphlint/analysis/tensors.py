@@ -461,6 +461,24 @@ def _annotation_text(param: cst.Param) -> str | None:
     return _without_types_and_callables(cst.Module([]).code_for_node(param.annotation.annotation))
 
 
+_WRAPPER_GENERICS = re.compile(r"^(typing\.)?(Optional|Union|Annotated|Final|ClassVar)\[")
+# jaxtyping's `Float[Tensor, "b n"]` is a tensor with a documented dtype and shape
+_JAXTYPING_DTYPE = re.compile(r"^(\w+\.)?(Float|Int|Bool|Shaped|Num|Real|Inexact|Integer|UInt|Complex|Key)\d*$")
+
+
+def _generic_over_tensor(ann: str) -> bool:
+    """`Backend[Tensor]`, `Optional[Operator[torch.Tensor]]`: a generic type whose parameter is a tensor
+    type, not a tensor itself (hessian-eigenthings' `backend: LinAlgBackend[torch.Tensor] | None`)."""
+    text = ann.strip()
+    while _WRAPPER_GENERICS.match(text) and text.endswith("]"):
+        text = text[text.index("[") + 1:-1].strip()
+    alternatives = [a.strip() for a in re.split(r"\|(?![^\[]*\])|,(?![^\[]*\])", text) if a.strip() != "None"]
+    heads = [a.split("[", 1)[0] for a in alternatives if "[" in a]
+    return len(heads) == len(alternatives) > 0 and all(
+        "Tensor" in a and "Tensor" not in head and not _JAXTYPING_DTYPE.match(head)
+        for a, head in zip(alternatives, heads))
+
+
 def _opaque(value: cst.BaseExpression) -> bool:
     """A value whose kind only its later use can tell: an attribute or item of another object, a call,
     or arithmetic on one (`res = sum(cache) / float(len(cache))`)."""
@@ -562,6 +580,8 @@ class TensorEnv:
                 return TENSOR_SEQ if "Tensor" in ann and not ann.startswith(("dict", "Dict", "Mapping")) else PY_SEQ
             if "Tensor" in ann and _NON_TENSOR_ALTERNATIVE.search(ann):
                 return None  # `Union[int, Tensor]`, `float | Tensor`: could be either
+            if _generic_over_tensor(ann):
+                return None  # `LinAlgBackend[torch.Tensor] | None`: an object parameterised by tensors
             if "Tensor" in ann:
                 return BOOL_TENSOR if "Bool" in ann else TENSOR
             if ann in ("torch.Generator", "Generator") and p.default is None:
