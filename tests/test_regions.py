@@ -431,3 +431,33 @@ def test_auto_region_is_labelled_library(tmp_path):
     result = lint_tree(tmp_path, AUTO_PROJECT, scope="auto")
     assert [f.region.kind for f in result.findings] == ["library"]
     assert result.findings[0].region.chain == ("normalize",)
+
+
+CLOSURE_STEP = """
+import torch
+
+class LineSearch(torch.optim.Optimizer):
+    def step(self, closure):
+        loss = closure()
+        loss.backward()          # the step runs its closure's backward itself (SaLSa, geoopt's samplers)
+        return self.search(loss)
+
+    def search(self, loss):
+        if loss.item() > 0:
+            return loss
+        return loss * 0
+
+def fit(model, opt, x):
+    loss = model(x).sum()
+    loss.backward()              # a training loop: driver code
+    opt.step()
+    return loss.item()
+"""
+
+
+def test_an_optimizer_step_with_a_closure_is_not_driver_code(lint):
+    # `step(closure)` calling `.backward()` is the step a user compiles (`torch.compile(opt.step)`), so
+    # `--scope auto` follows it into the line search; a loop calling `.backward()` stays driver code
+    lines = {(f.line, f.code) for f in lint(CLOSURE_STEP, scope="auto").findings}
+    assert (11, "GL101") in lines and (7, "GL702") in lines
+    assert not any(line >= 15 for line, _ in lines)

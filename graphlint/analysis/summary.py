@@ -482,9 +482,15 @@ class SummaryBuilder(cst.CSTVisitor):
         if name in DRIVER_CALLS:
             info.eager_reason = f"calls {name}"
         elif (isinstance(func, cst.Attribute) and func.attr.value in DRIVER_METHODS and name is None
-              and info.key.rsplit(".", 1)[-1] != func.attr.value):
+              and info.key.rsplit(".", 1)[-1] != func.attr.value and not self._closure_step(info)):
             # an optimizer's own `zero_grad` calling `super().zero_grad()` implements it: no driver
             info.eager_reason = f"calls .{func.attr.value}()"
+
+    @staticmethod
+    def _closure_step(info: FunctionInfo) -> bool:
+        """An optimizer's `step(closure)` runs the closure's forward and backward itself (line-search and
+        SAM optimizers): it is the step a user compiles, not a training loop."""
+        return info.key.rsplit(".", 1)[-1] == "step" and "closure" in info.params
 
     def _maybe_compile_site(self, node: cst.Call) -> None:
         func = node.func
