@@ -19,6 +19,7 @@ from graphlint.analysis.dynamo_config import DynamoConfig, from_environment
 from graphlint.analysis.names import ImportTable
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import FileSummary, build_summary, call_ref
+from graphlint.analysis.syntax import names_in, nodes_of
 from graphlint.analysis.tensors import FileContext, TensorEnv, is_tensor
 from graphlint.catalog import Rule, load_catalog
 from graphlint.checks import all_checks
@@ -26,7 +27,7 @@ from graphlint.checks.base import RawFinding
 from graphlint.files import SourceFile, decode_source, discover, display_path, read_source
 from graphlint.findings import FileError, Finding
 from graphlint.suppressions import parse_suppressions
-from graphlint.walker import NOT_LITERAL, CheckContext, names_in, nodes_of, walk_function
+from graphlint.walker import NOT_LITERAL, CheckContext, walk_function
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
 # libcst visits recursively, ~5 frames per nesting level: a 300-term `a + b + ...` chain (sympy has
@@ -298,7 +299,7 @@ def _hiding_scope(function: cst.FunctionDef, lines, line: int) -> tuple[int, int
         around = [loop for loop in loops if holds(loop.body, span(node)[0])]
         if not around or not holds(node.body, line) or not _tests_option(node.test, options):
             continue
-        if not {n.value for n in names_in(node.test)} & set().union(*map(_bound_names, around)):
+        if not {n.value for n in names_in(node.test)} & set().union(*map(_names_rebound_in, around)):
             if span(node.body)[1] - span(node.body)[0] < best[1] - best[0]:
                 best = span(node.body)
     return best
@@ -328,7 +329,8 @@ def _tests_option(test: cst.BaseExpression, options: set[str]) -> bool:
     return False
 
 
-def _bound_names(loop: cst.For | cst.While) -> set[str]:
+def _names_rebound_in(loop: cst.For | cst.While) -> set[str]:
+    """Every name under an assignment, loop or `as` target inside `loop` (its own target included)."""
     targets = [loop.target] if isinstance(loop, cst.For) else []
     for node in nodes_of(loop, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.AsName)):
         if isinstance(node, cst.Assign):

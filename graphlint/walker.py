@@ -16,7 +16,8 @@ import libcst as cst
 from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable
-from graphlint.analysis.tensors import CONST, NDARRAY, TENSOR, TensorEnv, is_tensor, join
+from graphlint.analysis.syntax import names_in, nodes_of
+from graphlint.analysis.tensors import CONST, NDARRAY, TENSOR, TensorEnv, is_tensor, join, join_all
 from graphlint.checks.base import Check, RawFinding
 
 
@@ -121,24 +122,6 @@ def _restore(names: dict, saved: dict) -> None:
             names.pop(name, None)
         else:
             names[name] = kind
-
-
-def names_in(node: cst.CSTNode):
-    """Every Name under `node` (attribute parts included), outside lambdas and comprehensions."""
-    if isinstance(node, cst.Name):
-        yield node
-    for child in node.children:
-        if not isinstance(child, (cst.Lambda, cst.BaseComp)):
-            yield from names_in(child)
-
-
-def nodes_of(node: cst.CSTNode, kinds: type | tuple[type, ...]):
-    """The nodes of the given types under `node`, outside nested definitions."""
-    for child in node.children:
-        if isinstance(child, kinds):
-            yield child
-        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            yield from nodes_of(child, kinds)
 
 
 def _short_code(node: cst.CSTNode, limit: int = 40) -> str:
@@ -483,11 +466,7 @@ class FunctionWalker(cst.CSTVisitor):
             return
         names: dict[str, str | None] = {}
         for key in {k for outcome, _ in outcomes for k in outcome}:
-            kinds = [outcome.get(key, before_names.get(key)) for outcome, _ in outcomes]
-            merged = kinds[0]
-            for kind in kinds[1:]:
-                merged = join(merged, kind)
-            names[key] = merged
+            names[key] = join_all(outcome.get(key, before_names.get(key)) for outcome, _ in outcomes)
         env.names = names
         env.zero_d = set.intersection(*(zero for _, zero in outcomes))
 

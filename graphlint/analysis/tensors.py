@@ -22,6 +22,7 @@ from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.docstrings import documented_types
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.summary import ClassInfo, literal_prefix
+from graphlint.analysis.syntax import nodes_of
 from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
 
@@ -399,22 +400,8 @@ def _returned_parameters(fn: cst.FunctionDef) -> frozenset[str] | None:
             return True
         return False
 
-    class _Returns(cst.CSTVisitor):
-        def __init__(self) -> None:
-            self.ok = True
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return False
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-        def visit_Return(self, node: cst.Return) -> None:
-            self.ok = self.ok and collect(node.value)
-
-    visitor = _Returns()
-    fn.body.visit(visitor)
-    return frozenset(returned) if visitor.ok and returned else None
+    ok = all(collect(r.value) for r in nodes_of(fn.body, cst.Return))
+    return frozenset(returned) if ok and returned else None
 
 
 def _bind_arguments(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]:
@@ -431,7 +418,8 @@ def _bind_arguments(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseEx
     return bound
 
 
-def _join_all(kinds) -> str | None:
+def join_all(kinds) -> str | None:
+    """`join` over any number of kinds (None for none)."""
     found = list(kinds)
     result = found[0] if found else None
     for kind in found[1:]:
@@ -908,7 +896,7 @@ class TensorEnv:
             if name in self.ctx.functions:
                 passed = self.ctx.passed_through(name, node)
                 if passed is not None:  # `default(v, d)`: whatever the caller passed in
-                    return _join_all(self.kind_of(arg) for arg in passed)
+                    return join_all(self.kind_of(arg) for arg in passed)
                 return self.ctx.return_kind(name, None)
             if name == "getattr" and (self._is_buffer_lookup(node) or len(arg_kinds) == 3 and is_tensor(arg_kinds[2])):
                 return TENSOR  # a buffer, or `getattr(self, "grad_scale", Tensor([1.0]))` with a tensor default
