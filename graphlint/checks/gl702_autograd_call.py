@@ -1,6 +1,8 @@
 import libcst as cst
 
+from graphlint.analysis.syntax import names_in
 from graphlint.checks.base import Check
+from graphlint.walker import NOT_LITERAL
 
 AUTOGRAD_FUNCS = {"torch.autograd.grad": ("GB9186",), "torch.autograd.backward": ("GB0007",)}
 
@@ -46,7 +48,8 @@ class RequiresGradMutation(Check):
     def visit_Call(self, node: cst.Call, ctx) -> None:
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value == "requires_grad_" and self._tensorish(func.value, ctx):
-            ctx.report(node, self.code, "`.requires_grad_()` inside traced code", gb=("GB8985", "GB0125"))
+            if not self._clears_fresh_tensor(node, ctx):
+                ctx.report(node, self.code, "`.requires_grad_()` inside traced code", gb=("GB8985", "GB0125"))
 
     def visit_AssignTarget(self, node: cst.AssignTarget, ctx) -> None:
         target = node.target
@@ -57,3 +60,36 @@ class RequiresGradMutation(Check):
     @staticmethod
     def _tensorish(expr: cst.BaseExpression, ctx) -> bool:
         return ctx.is_tensor(expr) or (ctx.kind(expr) is None and ctx.torch_file)
+
+    @staticmethod
+    def _clears_fresh_tensor(node: cst.Call, ctx) -> bool:
+        """`torch.zeros(n).bernoulli_(p).requires_grad_(False)`, `m.requires_grad_(force and ...)` with
+        `force=False`: turning the flag off on a tensor made in this function is a no-op, and Dynamo
+        traces it (measured on 2.13). On a parameter or an input it may require grad, and then it breaks
+        (GB0125), so those stay flagged."""
+        flag = next((a.value for a in node.args if a.keyword is None or a.keyword.value == "requires_grad"), None)
+        if flag is None:
+            return False  # `requires_grad_()` turns it on
+        value = ctx.literal_value(flag)
+        if value is NOT_LITERAL:
+            value = ctx.default_value(flag)
+        if value is NOT_LITERAL or value:
+            return False
+        receiver = node.func.value
+        if isinstance(receiver, cst.Call):
+            return True
+        return isinstance(receiver, cst.Name) and not _is_parameter_or_loop_target(receiver.value, ctx.parents)
+
+
+def _is_parameter_or_loop_target(name: str, parents: list[cst.CSTNode]) -> bool:
+    """Could `name` hold an input or a module's parameter: a parameter of the enclosing function, or
+    the target of an enclosing `for` (`for p in self.parameters(): p.requires_grad_(False)`)?"""
+    for node in reversed(parents):
+        if isinstance(node, cst.For) and name in {n.value for n in names_in(node.target)}:
+            return True
+        if isinstance(node, cst.FunctionDef):
+            params = node.params
+            every = [*params.posonly_params, *params.params, *params.kwonly_params]
+            every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+            return name in {p.name.value for p in every}
+    return False
