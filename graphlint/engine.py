@@ -16,6 +16,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from graphlint.analysis.dynamo_config import DynamoConfig, from_environment
+from graphlint.analysis.frames import FrameTensors
 from graphlint.analysis.names import ImportTable
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import FileSummary, build_summary, call_ref
@@ -130,6 +131,11 @@ class FileCheck:
     calls_elsewhere: dict[FuncId, dict[str, str | None]] = field(default_factory=dict)
 
 
+# Dynamo's `has_tensor_in_frame` finds nothing in such a frame, so it runs the function eagerly
+NO_TENSOR_NOTE = (" (`{}` holds no tensor, module or torch module: Dynamo skips the function after this"
+                  " break, and the rest of it runs eagerly)")
+
+
 def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: ProjectIndex,
                options: LintOptions, config: DynamoConfig = DynamoConfig(),
                from_other_files: dict[str, dict[str, str]] | None = None) -> FileCheck:
@@ -147,6 +153,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                            inherited_method=lambda cls, name: _inherited_method(index, summary, cls, name),
                            defined_in_project=lambda qual: _defined_in_project(index, qual))
     raw: list[tuple[RawFinding, TracedFunction]] = []
+    frames = FrameTensors(index, summary.path, summary.imports)
     arguments = ArgumentKinds(index, parsed, imports, from_other_files)
     # `traced` is in BFS order, so callers in this file are walked before their callees
     for key, traced_fn in traced.items():
@@ -163,9 +170,11 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         ctx.call_observer = lambda call, caller, fid=fid: arguments.observe(fid, call, caller)
         ctx.caller_literals = arguments.literal_seeds(key)
         checks = [check_classes[c]() for c in sorted(codes)]
+        cls = summary.classes.get(info.class_name) if info.class_name else None
+        bare = frames.surely_without(node, cls, dict(env.names), file_ctx.evidence(node, cls))
         found = walk_function(node, checks, ctx)
         if not options.show_shadowed:
-            found = fold_shadowed(found, parsed.positions, node)
+            found = fold_shadowed(found, parsed.positions, node, NO_TENSOR_NOTE.format(key) if bare else None)
         raw.extend((finding, traced_fn) for finding in found)
     if not raw:
         return FileCheck(calls_elsewhere=arguments.elsewhere)
@@ -183,15 +192,20 @@ def _inherited_method(index: ProjectIndex, summary: FileSummary, class_name: str
     return found is not None and found[0] != summary.path
 
 
-def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef) -> list[RawFinding]:
+def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
+                  bare_frame_note: str | None = None) -> list[RawFinding]:
     """Fold the findings that a frame-skipping break hides into that break's message.
 
     A break in a loop makes Dynamo skip the whole frame ("graph break in loop"), so nothing after it
     in the same function is traced: those lines only break once the first one is fixed. Reporting them
     as breaks of their own would send the user after breaks Dynamo does not show yet. A later break
     in another arm of the same `if`/`elif`/`else` is not hidden: the call that takes that arm never
-    reaches the first one.
+    reaches the first one. bare_frame_note: the function has no tensor in its frame
+    (`analysis.frames`), so every break in it skips the frame; the note says so on a break that hides others.
     """
+    if bare_frame_note is not None:
+        found = [f if f.skips_frame else dataclasses.replace(f, skips_frame=True, message=_noted(f, bare_frame_note))
+                 for f in found]
     skipping = [f for f in found if f.skips_frame]
     if not skipping:
         return found
@@ -223,6 +237,10 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef)
             notes[id(first)] = sorted({line_of[id(f)] for f in shadowed})
     return [dataclasses.replace(f, message=_with_shadowed_note(f, notes[id(f)])) if id(f) in notes else f
             for f in found if id(f) not in hidden]
+
+
+def _noted(finding: RawFinding, note: str) -> str:
+    return (finding.message or load_catalog()[finding.code].summary) + note
 
 
 def _in_assignment_target(finding: RawFinding) -> bool:

@@ -1,0 +1,136 @@
+"""Frames Dynamo skips outright: no tensor, no module and no torch or numpy module in sight.
+
+When Dynamo starts on a frame of its own (a function it could not inline because it breaks, or one
+called from code that runs eagerly), it first asks `has_tensor_in_frame` (torch/_dynamo/convert_frame.py;
+read in 2.13's source, where the check has been since TorchDynamo's start). The frame is traced only if
+its code names a global bound to a `torch*` or `numpy*` module (its `co_names`: globals and attribute
+names alike), or one of its arguments is a tensor, an `nn.Module` (or a Module class), an ndarray, or a
+list/tuple/dict/namedtuple holding one. Any other frame (`Reporter.report(self, name)`, a progress-bar
+callback) runs eagerly as a whole. So inside it only the first break is ever seen (when a traced caller
+tries to inline it); every later one is hidden behind it, just like after a break in a loop.
+
+Measured on 2.13 (`fixtures/cases/bare_frames.py`): `report(self, name, step=0)` with two prints breaks
+at the first only; a function naming `torch`, or one handed a tensor, breaks at both.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from graphlint.analysis.regions import ProjectIndex
+from graphlint.analysis.summary import ClassInfo
+from graphlint.analysis.tensors import CONST, GENERATOR, LOGGER, META, MODULE, NON_TENSOR_PARAM, SCALAR, BodyEvidence
+
+# submodules a `from torch import X` / `from numpy import X` may bind (a module, so it counts)
+_SUBMODULES = frozenset({
+    "nn", "functional", "optim", "distributions", "linalg", "fft", "special", "autograd", "cuda", "utils",
+    "distributed", "jit", "sparse", "init", "onnx", "testing", "backends", "random", "hub", "amp", "func", "fx",
+    "compiler", "profiler", "quantization", "ao", "masked", "nested", "library", "signal", "data", "checkpoint",
+    "parametrize", "parametrizations", "rnn", "lr_scheduler", "multiprocessing", "mps", "cpu", "_dynamo",
+    "overrides", "types", "ma", "typing", "polynomial", "lib", "emath", "export", "hooks", "modules", "parallel",
+    "_C", "serialization", "storage", "version", "xpu", "accelerator", "quasirandom", "futures", "package",
+    "monitor", "contrib", "core", "char", "rec", "ctypeslib", "dtypes", "exceptions", "strings", "matlib",
+})
+# plain Python values: never a tensor in `has_tensor_in_frame`'s sense
+_NON_TENSOR_KINDS = frozenset({CONST, META, SCALAR, LOGGER, GENERATOR})
+# bases that make no nn.Module (an unknown outside base might: `PreTrainedModel`, `LightningModule`)
+_PLAIN_BASES = frozenset({"object", "ABC", "abc.ABC", "Exception", "typing.Generic", "Generic",
+                          "typing.Protocol", "Protocol"})
+
+
+def torch_module_names(imports: dict[str, str]) -> set[str]:
+    """File-level names bound to a torch or numpy module: `torch`, `nn`, `F`, `np`, `dist`."""
+    names = set()
+    for local, qualified in imports.items():
+        root, _, rest = qualified.partition(".")
+        if root not in ("torch", "numpy"):
+            continue
+        if not rest or qualified.rsplit(".", 1)[-1] in _SUBMODULES:
+            names.add(local)
+    return names
+
+
+def code_names(fn: cst.FunctionDef) -> set[str]:
+    """The names the function's own code object refers to, attribute names included (a superset of
+    its `co_names`): nested functions, lambdas and classes have code objects of their own."""
+    found: set[str] = set()
+
+    def walk(node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Name):
+            found.add(node.value)
+        for child in node.children:
+            if not isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                walk(child)
+
+    walk(fn.body)
+    return found
+
+
+# a training framework's own objects, as callbacks receive them (skorch's NeuralNet is no nn.Module,
+# but a user's `net` might be one, so that name is not here)
+_FRAMEWORK_OBJECT = re.compile(r"^(.*_)?(trainer|engine|runner|learner|estimator|pbar|progress_bar|callbacks?|"
+                               r"logger|writer|epoch|global_step|batch_idx|step_idx|stage|phase|message|msg|text|"
+                               r"prefix|tag|title|path|filename)$")
+
+
+def _is_hook(fn: cst.FunctionDef) -> bool:
+    """A callback protocol's hook (`on_train_step_end`), which frameworks call without keywords."""
+    return fn.name.value.startswith("on_")
+
+
+class FrameTensors:
+    """Answers `has_tensor_in_frame` for the functions of one file, as far as the code shows."""
+
+    def __init__(self, index: ProjectIndex, path: str, imports: dict[str, str]) -> None:
+        self.index = index
+        self.path = path
+        self.torch_names = torch_module_names(imports)
+
+    def surely_without(self, fn: cst.FunctionDef, cls: ClassInfo | None, kinds: dict[str, str | None],
+                       uses: BodyEvidence) -> bool:
+        """Is it certain that Dynamo finds nothing torch-related in `fn`'s frame? Any doubt: no."""
+        if code_names(fn) & self.torch_names:
+            return False
+        params = fn.params
+        names = code_names(fn)
+        for star in (params.star_arg, params.star_kwarg):
+            # whatever the callers pass; only a callback hook's unused `**kwargs` is taken as empty
+            if isinstance(star, cst.Param) and not (_is_hook(fn) and star.name.value not in names):
+                return False
+        ordered = [*params.posonly_params, *params.params, *params.kwonly_params]
+        for i, p in enumerate(ordered):
+            name = p.name.value
+            if i == 0 and cls is not None and name in ("self", "cls"):
+                if not self._plain_class(self.path, cls, frozenset()):
+                    return False
+            elif not self._plain_value(p, kinds.get(name), uses):
+                return False
+        return True
+
+    @staticmethod
+    def _plain_value(p: cst.Param, kind: str | None, uses: BodyEvidence) -> bool:
+        name = p.name.value
+        if kind in _NON_TENSOR_KINDS:
+            return True
+        if kind == MODULE and _FRAMEWORK_OBJECT.match(name):
+            return True  # `on_step_end(self.trainer)`: any object an nn.Module holds reads as a submodule
+        if kind is not None or name in uses.tensors or name in uses.passed_on:
+            return False
+        # an option (`units=None`, `print_results=True`), a count, or a training framework's object
+        # handed to a callback (`on_epoch_end(self, trainer)`), used only as a plain value here
+        return p.default is not None or bool(NON_TENSOR_PARAM.match(name) or _FRAMEWORK_OBJECT.match(name))
+
+    def _plain_class(self, path: str, cls: ClassInfo, seen: frozenset) -> bool:
+        """A class whose instances are surely no nn.Module: every base is plain or such a class."""
+        summary = self.index.files.get(path)
+        for base in cls.bases:
+            if base in _PLAIN_BASES:
+                continue
+            found = self.index.lookup_class(summary, base) if summary is not None else None
+            if found is None or (found[0], found[1].name) in seen:
+                return False
+            if not self._plain_class(found[0], found[1], seen | {(path, cls.name)}):
+                return False
+        return True
