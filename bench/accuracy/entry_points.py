@@ -14625,3 +14625,616 @@ def adan_steps():
                 out.append(loss.detach())
         return out
     return f, (torch.randn(16, 6), torch.randn(16, 1))
+
+
+# ---- held-out set 15 (chosen 2026-11-22 by a helper blind to graphlint), first batch
+PACKAGES.update({
+    "pytorchtrainer": {"dirs": ["pytorchtrainer"], "split": "heldout"},
+    "congrad": {"dirs": ["congrad"], "split": "heldout"},
+    "pt-kmeans": {"dirs": ["pt_kmeans"], "split": "heldout"},
+    "fastica-torch": {"dirs": ["fastica_torch"], "split": "heldout"},
+    "torchcurves": {"dirs": ["torchcurves"], "split": "heldout"},
+    "delu": {"dirs": ["delu"], "split": "heldout"},
+    "dsntnn": {"dirs": ["dsntnn"], "split": "heldout"},
+    "sinkhorn-transformer": {"dirs": ["sinkhorn_transformer"], "split": "heldout"},
+})
+
+
+# ============================================================ pytorchtrainer ==
+# held-out set 15, first batch. pytorchtrainer (a small module trainer: epoch / iteration loops, a console progress bar,
+# metric callbacks, early stopping, CSV logging), as in its README (`create_default_trainer(model, optimizer,
+# criterion)`, `register_post_iteration_callback`, `trainer.train(loader, max_epochs, stop_condition=EarlyStopping(...))`).
+@entry("pytorchtrainer", "README: create_default_trainer + accuracy MetricCallback + progress-bar metric, train with EarlyStopping, evaluate with TorchLoss / Accuracy")
+def pytorchtrainer_train():
+    import tempfile
+
+    import pytorchtrainer as ptt
+    from pytorchtrainer.callback import CsvWriter, MetricCallback
+    from pytorchtrainer.metric import Accuracy, TorchLoss
+    from pytorchtrainer.stop_condition import EarlyStopping
+    g = torch.Generator().manual_seed(0)
+    ds = torch.utils.data.TensorDataset(torch.randn(24, 6, generator=g), torch.randint(0, 3, (24,), generator=g))
+    train_loader = torch.utils.data.DataLoader(ds, batch_size=8)
+    valid_loader = torch.utils.data.DataLoader(ds, batch_size=12)
+    model = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    trainer = ptt.create_default_trainer(model, optimizer, torch.nn.CrossEntropyLoss(), device="cpu")
+    accuracy = MetricCallback(Accuracy(prediction_transform=lambda y: y.argmax(dim=1)))
+    trainer.register_post_iteration_callback(accuracy, frequency=1)
+    trainer.add_progressbar_metric("train accuracy %.2f", [accuracy])
+    # the evaluation log goes to a fresh temporary directory, not the working directory
+    csv_writer = CsvWriter(save_directory=tempfile.mkdtemp(prefix="pytorchtrainer-"))
+
+    def f():
+        trainer.state.reset()
+        trainer.train(train_loader, max_epochs=2, stop_condition=EarlyStopping(patience=1))
+        return (trainer.evaluate(valid_loader, TorchLoss(torch.nn.CrossEntropyLoss()), csv_writer=csv_writer),
+                trainer.evaluate(valid_loader, Accuracy(prediction_transform=lambda y: y.argmax(dim=1)),
+                                 csv_writer=csv_writer))
+    return f, ()
+
+
+# =================================================================== congrad ==
+# held-out set 15, first batch. congrad (PyConGrad: batched, optionally preconditioned / flexible conjugate gradient with
+# convergence monitors, for PyTorch / NumPy / CuPy backends), as in its README (`from congrad.torch import cg_batch`,
+# `solution, solve_info = cg_batch(A_batch, b)`).
+@entry("congrad", "README: cg_batch on a batch of SPD systems with the default (printing) monitor; Jacobi-preconditioned flexible CG with ProgressBarMonitor")
+def congrad_cg_batch():
+    from congrad.monitoring import ProgressBarMonitor
+    from congrad.torch import cg_batch
+    g = torch.Generator().manual_seed(0)
+    X = torch.randn(3, 12, 12, generator=g, dtype=torch.float64)
+    A = X @ X.transpose(-1, -2) + 0.5 * torch.eye(12, dtype=torch.float64)
+    diag = torch.diagonal(A, dim1=-2, dim2=-1).unsqueeze(-1)
+
+    def A_bmm(v):
+        return A @ v
+
+    def f(b):
+        x1, info1 = cg_batch(A_bmm, b, rtol=1e-8, maxiter=60, monitor=True)
+        x2, info2 = cg_batch(A_bmm, b, P=lambda v: v / diag, rtol=1e-6, maxiter=60, monitor=ProgressBarMonitor(),
+                             flexible=True)
+        return x1, x2, info1["niter"], info2["converged"]
+    return f, (torch.randn(3, 12, 2, generator=g, dtype=torch.float64),)
+
+
+# ================================================================= pt-kmeans ==
+# held-out set 15, first batch. pt-kmeans (pure-PyTorch K-Means with k-means++ seeding, hierarchical K-Means, cluster
+# splitting, L2 / cosine distances, chunked assignment), as in its README (`kmeans(x, n_clusters=...)`, `predict`,
+# `hierarchical_kmeans(x, n_clusters=[...])`, `split_cluster`).
+@entry("pt-kmeans", "README: kmeans (k-means++, L2 and cosine), predict, hierarchical_kmeans over two levels, split_cluster")
+def pt_kmeans_runs():
+    from pt_kmeans import hierarchical_kmeans, kmeans, predict, split_cluster
+    cpu = torch.device("cpu")
+
+    def f(x, x_new):
+        centers, labels = kmeans(x, n_clusters=4, max_iters=20, random_seed=0, device=cpu)
+        cos_centers, _ = kmeans(x, n_clusters=3, max_iters=10, distance_metric="cosine", init_method="random",
+                                random_seed=1, device=cpu, chunk_size=32)
+        new_labels = predict(x_new, centers, device=cpu)
+        levels = hierarchical_kmeans(x, n_clusters=[6, 2], max_iters=10, random_seed=0, device=cpu)
+        sub_centers, sub_labels = split_cluster(x, labels, cluster_id=0, n_clusters=2, max_iters=10, random_seed=0,
+                                                device=cpu)
+        return centers, cos_centers, new_labels, levels, sub_centers, sub_labels
+    return f, (torch.randn(96, 5), torch.randn(10, 5))
+
+
+# ============================================================= fastica-torch ==
+# held-out set 15, first batch. fastica-torch (scikit-learn's FastICA in PyTorch: parallel / deflation extraction,
+# logcosh / exp / cube contrasts, SVD / eigh whitening), as in its README (`FastICA(n_components=3, random_state=42)`,
+# `fit_transform`, `transform`, `inverse_transform`).
+@entry("fastica-torch", "README: FastICA fit_transform / transform / inverse_transform (parallel, logcosh); deflation with the exp contrast and eigh whitening")
+def fastica_torch_runs():
+    from fastica_torch import FastICA
+
+    def f(X, X_new):
+        ica = FastICA(n_components=3, random_state=42, max_iter=50)
+        S = ica.fit_transform(X)
+        S_new = ica.transform(X_new)
+        X_rec = ica.inverse_transform(S)
+        ica2 = FastICA(n_components=3, algorithm="deflation", fun="exp", whiten_solver="eigh", random_state=0,
+                       max_iter=30)
+        return S, S_new, X_rec, ica2.fit_transform(X)
+    g = torch.Generator().manual_seed(0)
+    t = torch.linspace(0, 8, 200)
+    sources = torch.stack([torch.sin(2 * t), torch.sign(torch.sin(3 * t)), torch.rand(200, generator=g) - 0.5], 1)
+    mixing = torch.randn(3, 5, generator=g)
+    return f, (sources @ mixing, torch.randn(20, 5, generator=g))
+
+
+# =============================================================== torchcurves ==
+# held-out set 15, first batch. torchcurves (vectorized, differentiable parametric curves with learnable coefficients:
+# B-spline and Legendre curves for KANs, continuous embeddings and monotone functions), as in its README
+# (`tc.BSplineCurve(num_curves, dim, knots_config=...)`, `tc.Sum(dim=-2)`, `tc.BSplineBasis(...)(u, coefs)`).
+@entry("torchcurves", "README: a two-layer B-spline KAN and a Legendre KAN training step; a monotone BSplineBasis bid model with predicted coefficients")
+def torchcurves_kan():
+    import torchcurves as tc
+    kan = torch.nn.Sequential(tc.BSplineCurve(2, 5, knots_config=8), tc.Sum(dim=-2),
+                              tc.BSplineCurve(5, 1, knots_config=8), tc.Sum(dim=-2))
+    leg = torch.nn.Sequential(tc.LegendreCurve(2, 4, degree=4), tc.Sum(dim=-2), tc.LegendreCurve(4, 1, degree=4),
+                              tc.Sum(dim=-2))
+    encoder = torch.nn.Linear(3, 6)
+    bid_basis = tc.BSplineBasis(degree=3, knots_config=6, input_map=tc.maps.Nonneg.rational())
+    params = list(kan.parameters()) + list(leg.parameters()) + list(encoder.parameters())
+    opt = torch.optim.Adam(params, lr=1e-2)
+
+    def f(x, y, feats, bids, wins):
+        opt.zero_grad()
+        loss = torch.nn.functional.mse_loss(kan(x), y) + torch.nn.functional.mse_loss(leg(x), y)
+        c = encoder(feats)
+        coefs = torch.cumsum(torch.cat((c[..., :1], torch.nn.functional.softplus(c[..., 1:])), -1), -1)
+        logits = bid_basis(bids.unsqueeze(0), coefs.unsqueeze(-1)).squeeze(0).squeeze(-1)
+        loss = loss + torch.nn.functional.binary_cross_entropy_with_logits(logits, wins)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.rand(16, 2) * 2 - 1, torch.randn(16, 1), torch.randn(8, 3), torch.rand(8) * 3,
+               torch.randint(0, 2, (8,)).float())
+
+
+# ====================================================================== delu ==
+# held-out set 15, first batch. delu (deep-learning utilities: batched iteration over in-memory tensors, early stopping,
+# timers, evaluation mode, NLinear / Lambda modules), as in its README / docs (`delu.iter_batches(data, batch_size,
+# shuffle=True)`, `delu.tools.EarlyStopping(patience, mode=...)`, `with delu.evaluation(model):`).
+@entry("delu", "docs: training loop over delu.iter_batches (shuffled) with NLinear / Lambda modules, delu.evaluation + delu.cat, EarlyStopping and Timer")
+def delu_training_loop():
+    import delu
+    model = torch.nn.Sequential(delu.nn.NLinear(4, 6, 8), torch.nn.ReLU(), delu.nn.Lambda(torch.flatten, start_dim=1),
+                                torch.nn.Linear(4 * 8, 1), delu.nn.Lambda(torch.squeeze, dim=-1))
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+
+    def f(X, Y, Xv, Yv):
+        early_stopping = delu.tools.EarlyStopping(2, mode="min")
+        timer = delu.tools.Timer()
+        timer.run()
+        for epoch in range(3):
+            for xb, yb in delu.iter_batches((X, Y), batch_size=8, shuffle=True):
+                opt.zero_grad()
+                loss = torch.nn.functional.mse_loss(model(xb), yb)
+                loss.backward()
+                opt.step()
+            with delu.evaluation(model):
+                pred = delu.cat([model(xb) for xb in delu.iter_batches(Xv, batch_size=16)])
+            score = torch.nn.functional.mse_loss(pred, Yv).item()
+            early_stopping.update(score)
+            if early_stopping.should_stop():
+                break
+        timer.pause()
+        return pred, score, str(timer)
+    return f, (torch.randn(32, 4, 6), torch.randn(32), torch.randn(20, 4, 6), torch.randn(20))
+
+
+# ==================================================================== dsntnn ==
+# held-out set 15, first batch. dsntnn (differentiable spatial to numerical transform for coordinate regression:
+# heatmap normalisation, DSNT, Euclidean / Jensen-Shannon regularised losses), as in its README
+# (`flat_softmax`, `dsnt`, `euclidean_losses`, `js_reg_losses`, `average_loss`).
+@entry("dsntnn", "README: CoordRegressionNetwork training step (flat_softmax, dsnt, euclidean + JS / variance regularised losses, average_loss with a mask)")
+def dsntnn_coord_regression():
+    import dsntnn
+
+    class CoordRegressionNetwork(torch.nn.Module):
+        def __init__(self, n_locations):
+            super().__init__()
+            self.fcn = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.ReLU())
+            self.hm_conv = torch.nn.Conv2d(8, n_locations, kernel_size=1, bias=False)
+
+        def forward(self, images):
+            unnormalized_heatmaps = self.hm_conv(self.fcn(images))
+            heatmaps = dsntnn.flat_softmax(unnormalized_heatmaps)
+            return dsntnn.dsnt(heatmaps), heatmaps
+    model = CoordRegressionNetwork(n_locations=2)
+    opt = torch.optim.RMSprop(model.parameters(), lr=2.5e-4)
+
+    def f(images, target, mask):
+        opt.zero_grad()
+        coords, heatmaps = model(images)
+        euc_losses = dsntnn.euclidean_losses(coords, target)
+        reg_losses = dsntnn.js_reg_losses(heatmaps, target, sigma_t=1.0)
+        var_losses = dsntnn.variance_reg_losses(heatmaps, sigma_t=1.0)
+        loss = dsntnn.average_loss(euc_losses + reg_losses, mask) + dsntnn.average_loss(var_losses)
+        loss.backward()
+        opt.step()
+        pixels = dsntnn.normalized_to_pixel_coordinates(coords.detach(), size=(16, 16))
+        return loss.detach(), pixels
+    mask = torch.ones(2, 2)
+    mask[1, 1] = 0
+    return f, (torch.randn(2, 3, 16, 16), torch.rand(2, 2, 2) * 1.6 - 0.8, mask)
+
+
+# ====================================================== sinkhorn-transformer ==
+# held-out set 15, first batch. sinkhorn-transformer (Sparse Sinkhorn attention: learned bucket sorting with Sinkhorn
+# normalisation, sortcut, local attention heads, product-key memory, reversible layers), as in its README
+# (`SinkhornTransformerLM(...)`, `AutoregressiveWrapper(model)` with `return_loss` / `generate`, `Autopadder`).
+@entry("sinkhorn-transformer", "README: SinkhornTransformerLM forward (sortcut, local heads, PKM layer, reversible), causal AutoregressiveWrapper loss + generate, Autopadder")
+def sinkhorn_transformer_lm():
+    from sinkhorn_transformer import Autopadder, AutoregressiveWrapper, SinkhornTransformerLM
+    lm = SinkhornTransformerLM(num_tokens=64, dim=32, heads=4, depth=2, max_seq_len=64, bucket_size=8, causal=False,
+                               n_sortcut=2, n_local_attn_heads=1, pkm_layers=(1,), pkm_num_keys=32, reversible=True,
+                               ff_chunks=2)
+    causal = AutoregressiveWrapper(SinkhornTransformerLM(num_tokens=64, dim=32, heads=2, depth=1, max_seq_len=32,
+                                                          bucket_size=8, causal=True))
+    padded = Autopadder(SinkhornTransformerLM(num_tokens=64, dim=32, heads=2, depth=1, max_seq_len=32, bucket_size=8))
+
+    def f(x, y, z):
+        logits = lm(x)
+        loss = causal(y, return_loss=True)
+        loss.backward()
+        gen = causal.generate(y[:, :8], 4, temperature=1.0)
+        return logits, loss.detach(), gen, padded(z)
+    return f, (torch.randint(0, 64, (2, 64)), torch.randint(0, 64, (2, 32)), torch.randint(0, 64, (2, 27)))
+
+
+# ---- held-out set 15, second batch (chosen 2026-11-22 by the same helper)
+PACKAGES.update({
+    "heavyball": {"dirs": ["heavyball"], "split": "heldout"},
+    "adam-atan2-pytorch": {"dirs": ["adam_atan2_pytorch"], "split": "heldout"},
+    "grokfast-pytorch": {"dirs": ["grokfast_pytorch"], "split": "heldout"},
+    "torch-runstats": {"dirs": ["torch_runstats"], "split": "heldout"},
+})
+
+
+# ================================================================= heavyball ==
+# held-out set 15, second batch. heavyball (an optimizer library assembled from chainable building blocks: AdamW, LaProp,
+# ADOPT, Muon, SOAP / Shampoo, PSGD Kron, Schedule-Free, SAM, with MARS / caution / gradient-clipping flags), as in its
+# README (`heavyball.AdamW(model.parameters(), lr=1e-3)`, `SOAP(...)`, `Muon(..., mars=True, caution=True)`). Its own
+# `torch.compile` of the building blocks is switched off (`heavyball.utils.compile_mode = None`): the entry point's
+# callable is what gets compiled.
+def _heavyball_steps(opt_factories, x, y):
+    import heavyball
+    heavyball.utils.compile_mode = None
+    models = [torch.nn.Sequential(torch.nn.Linear(6, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2)) for _ in opt_factories]
+    opts = [make(m.parameters()) for make, m in zip(opt_factories, models)]
+
+    def f(x, y):
+        out = []
+        for m, opt in zip(models, opts):
+            for _ in range(2):
+                loss = torch.nn.functional.mse_loss(m(x), y)
+                loss.backward()
+                opt.step()
+                opt.zero_grad()
+                out.append(loss.detach())
+        return out
+    return f, (x, y)
+
+
+@entry("heavyball", "README: first-order optimizer steps: AdamW, LaProp with mars + caution, ADOPT, NAdam, SFAdamW (train / eval), SGD with gradient clipping")
+def heavyball_first_order():
+    import heavyball
+    f, args = _heavyball_steps([lambda p: heavyball.AdamW(p, lr=1e-3),
+                                lambda p: heavyball.LaProp(p, lr=1e-3, mars=True, caution=True),
+                                lambda p: heavyball.ADOPT(p, lr=1e-3),
+                                lambda p: heavyball.NAdam(p, lr=1e-3),
+                                lambda p: heavyball.SGD(p, lr=1e-2, gradient_clipping="l2_clip_")],
+                               torch.randn(16, 6), torch.randn(16, 2))
+    sf_model = torch.nn.Linear(6, 2)
+    sf = heavyball.SFAdamW(sf_model.parameters(), lr=1e-3)
+
+    def g(x, y):
+        out = f(x, y)
+        sf.train()
+        loss = torch.nn.functional.mse_loss(sf_model(x), y)
+        loss.backward()
+        sf.step()
+        sf.zero_grad()
+        sf.eval()
+        return out, loss.detach(), sf_model(x)
+    return g, args
+
+
+@entry("heavyball", "README: second-order / orthogonal optimizer steps: SOAP, PSGDKron, Muon with mars + caution, MuonAdamW, SAMWrapper with a closure")
+def heavyball_second_order():
+    import heavyball
+    f, args = _heavyball_steps([lambda p: heavyball.SOAP(p, lr=3e-3),
+                                lambda p: heavyball.PSGDKron(p, lr=1e-3),
+                                lambda p: heavyball.Muon(p, lr=0.02, mars=True, caution=True),
+                                lambda p: heavyball.MuonAdamW(p, lr=1e-3)],
+                               torch.randn(16, 6), torch.randn(16, 2))
+    sam_model = torch.nn.Linear(6, 2)
+    sam = heavyball.SAMWrapper(sam_model.parameters(), heavyball.AdamW(sam_model.parameters(), lr=1e-3))
+
+    def g(x, y):
+        def closure():
+            loss = torch.nn.functional.mse_loss(sam_model(x), y)
+            loss.backward()
+            return loss
+        return f(x, y), sam.step(closure)
+    return g, args
+
+
+# ======================================================== adam-atan2-pytorch ==
+# held-out set 15, second batch. adam-atan2-pytorch (Adam with atan2 instead of epsilon, plus ADOPT-atan2, cautious
+# updates, regenerative regularisation, grok clipping and Muon / polar-express orthogonalised variants), as in its README
+# (`AdamAtan2(model.parameters(), lr=1e-4)`, `opt.step()`, `opt.zero_grad()`).
+@entry("adam-atan2-pytorch", "README: AdamAtan2 (cautious, regen reg), AdoptAtan2, AdamAtan2ClipGrok, MuonAdamAtan2 and PolarAdamAtan2 steps on a small MLP")
+def adam_atan2_steps():
+    from adam_atan2_pytorch import AdamAtan2, AdamAtan2ClipGrok, AdoptAtan2, MuonAdamAtan2, PolarAdamAtan2
+
+    def mlp():
+        return torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 1))
+    models = [mlp() for _ in range(5)]
+    opts = [AdamAtan2(models[0].parameters(), lr=1e-4, regen_reg_rate=1e-3, cautious_factor=0.),
+            AdoptAtan2(models[1].parameters(), lr=1e-4, weight_decay=1e-2),
+            AdamAtan2ClipGrok(models[2].parameters(), lr=1e-4),
+            MuonAdamAtan2([models[3][0].weight], [p for n, p in models[3].named_parameters() if n != "0.weight"],
+                          lr=1e-4),
+            PolarAdamAtan2([models[4][0].weight], [p for n, p in models[4].named_parameters() if n != "0.weight"],
+                           lr=1e-4)]
+
+    def f(x, y):
+        out = []
+        for m, opt in zip(models, opts):
+            for _ in range(2):
+                loss = torch.nn.functional.mse_loss(m(x), y)
+                loss.backward()
+                opt.step()
+                opt.zero_grad()
+                out.append(loss.detach())
+        return out
+    return f, (torch.randn(16, 6), torch.randn(16, 1))
+
+
+# ========================================================== grokfast-pytorch ==
+# held-out set 15, second batch. grokfast-pytorch (GrokFastAdamW: AdamW that amplifies the slow, EMA-filtered gradient
+# component to accelerate grokking, with an optional spectral-entropy regulariser), as in its README
+# (`GrokFastAdamW(model.parameters(), lr=1e-4, weight_decay=1e-2)`).
+@entry("grokfast-pytorch", "README: GrokFastAdamW steps (grokfast after step 1, normalised lr; regen reg and spectral-entropy regulariser) on a small MLP")
+def grokfast_steps():
+    from grokfast_pytorch import GrokFastAdamW
+    models = [torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 1)) for _ in range(2)]
+    opts = [GrokFastAdamW(models[0].parameters(), lr=1e-4, weight_decay=1e-2, grokfast_after_step=1),
+            GrokFastAdamW(models[1].parameters(), lr=1e-4, regen_reg_rate=1e-3, add_spectral_entropy_reg=True)]
+
+    def f(x, y):
+        out = []
+        for m, opt in zip(models, opts):
+            for _ in range(3):
+                loss = torch.nn.functional.mse_loss(m(x), y)
+                loss.backward()
+                opt.step()
+                opt.zero_grad()
+                out.append(loss.detach())
+        return out
+    return f, (torch.randn(16, 6), torch.randn(16, 1))
+
+
+# ============================================================ torch-runstats ==
+# held-out set 15, second batch. torch-runstats (online running statistics: mean / RMS / count over batches, binned by a
+# per-sample index, with NaN handling; scatter helpers), as in its README / docs (`RunningStats(dim, reduction)`,
+# `accumulate_batch(batch, accumulate_by=...)`, `current_result()`).
+@entry("torch-runstats", "docs: RunningStats mean (binned by index) / RMS (reduce_dims, ignore_nan) accumulate_batch + current_result; scatter_mean / scatter_std")
+def torch_runstats_stats():
+    from torch_runstats import Reduction, RunningStats
+    from torch_runstats.scatter import scatter_mean, scatter_std
+
+    def f(batch1, bins1, batch2, bins2):
+        mean = RunningStats(dim=3, reduction=Reduction.MEAN)
+        rms = RunningStats(dim=(3, 4), reduction=Reduction.RMS, reduce_dims=1, ignore_nan=True)
+        b1 = mean.accumulate_batch(batch1, accumulate_by=bins1)
+        b2 = mean.accumulate_batch(batch2, accumulate_by=bins2)
+        r1 = rms.accumulate_batch(batch1.unsqueeze(-1).expand(-1, -1, 4))
+        out = (b1, b2, mean.current_result(), mean.n, r1, rms.current_result())
+        mean.reset(reset_n_bins=True)
+        return out, scatter_mean(batch1, bins1, dim=0), scatter_std(batch1, bins1, dim=0)
+    batch1 = torch.randn(10, 3)
+    batch1[2, 1] = float("nan")
+    return f, (batch1, torch.tensor([0, 0, 1, 2, 1, 0, 2, 2, 1, 0]), torch.randn(6, 3), torch.tensor([3, 3, 1, 0, 1, 3]))
+
+
+# ---- held-out set 15, third batch (chosen 2026-11-22 by the same helper)
+PACKAGES.update({
+    "kmeans-gpu": {"dirs": ["kmeans_gpu"], "split": "heldout"},
+    "torchsample": {"dirs": ["torchsample"], "split": "heldout"},
+})
+
+
+# ================================================================ kmeans-gpu ==
+# held-out set 15, third batch. kmeans-gpu (batched K-Means as an nn.Module: per-example clustering of point sets with
+# euclidean / cosine similarity, sub-sampling, and neighbourhood aggregation of per-point features into cluster
+# features), as in its README (`KMeans(n_clusters, max_iter, tolerance, distance, sub_sampling, max_neighbors)`,
+# `centroids, features = kmeans(points, features)`). Initial centroids are passed explicitly (the README's default
+# draws them with numpy's unseeded generator).
+@entry("kmeans-gpu", "README: KMeans module on a batch of point sets with per-point features (euclidean), cosine with sub-sampling, fit_predict")
+def kmeans_gpu_forward():
+    from kmeans_gpu import KMeans
+    euc = KMeans(n_clusters=4, max_iter=20, tolerance=1e-4, distance="euclidean", sub_sampling=None, max_neighbors=5)
+    cos = KMeans(n_clusters=3, max_iter=10, tolerance=1e-4, distance="cosine", sub_sampling=None, max_neighbors=4)
+
+    def f(points, features):
+        centroids, cluster_features = euc(points, features, centroids=points[:, :4].clone())
+        cos_centroids = cos(points, centroids=points[:, 4:7].clone())
+        labels, c = euc.fit_predict(points[0], points[0, :4].clone())
+        return centroids, cluster_features, cos_centroids, labels, c
+    return f, (torch.randn(2, 48, 3), torch.randn(2, 6, 48))
+
+
+# =============================================================== torchsample ==
+# held-out set 15, third batch. torchsample (sampling feature maps at continuous normalised coordinates for implicit /
+# PointRend-style heads: random, pixel-aligned and uncertainty-biased coordinates, NeRF positional encoding, MLP), as in
+# its README (`coords = ts.coord.rand(b, n, 2)`, `ts.sample(coords, featmap)`, `ts.coord.full_like`,
+# `ts.coord.rand_biased`, `ts.coord.uncertain`, `ts.encoding.Gamma`).
+@entry("torchsample", "README: training step sampling a featmap and GT at random / uncertainty-biased coords with gamma encoding + MLP; dense full_like query; uncertain refinement")
+def torchsample_train_infer():
+    import torchsample as ts
+    encoder = torch.nn.Conv2d(3, 8, 3, padding=1)
+    mlp = ts.models.MLP(8 + 2 * 2 * 4, 16, 3)
+    gamma = ts.encoding.Gamma(order=4)
+    opt = torch.optim.Adam(list(encoder.parameters()) + list(mlp.parameters()), lr=1e-3)
+
+    def f(image, gt):
+        b = image.shape[0]
+        opt.zero_grad()
+        featmap = encoder(image)
+        pred = featmap[:, :3].softmax(1)
+        coords = torch.cat([ts.coord.rand(b, 32, 2), ts.coord.rand_biased(b, 16, pred.detach())], 1)
+        sampled = torch.cat([ts.sample(coords, featmap), gamma(coords)], -1)
+        gt_sample = ts.sample(coords, gt, mode="nearest")
+        loss = torch.nn.functional.cross_entropy(ts.feat_first(mlp(sampled)), gt_sample[..., 0].long())
+        loss.backward()
+        opt.step()
+        with torch.no_grad():
+            full = ts.coord.full_like(image)
+            dense = mlp(torch.cat([ts.sample(full, featmap), gamma(full)], -1))
+            index_coords, norm_coords = ts.coord.uncertain(pred[:1], threshold=0.5)
+            refined = mlp(torch.cat([ts.sample(norm_coords, featmap[:1]), gamma(norm_coords)], -1))
+        return loss.detach(), dense, refined
+    return f, (torch.randn(2, 3, 12, 12), torch.randint(0, 3, (2, 1, 12, 12)).float())
+
+
+# ---- held-out set 15, fourth batch (chosen 2026-11-22 by the same helper)
+PACKAGES.update({
+    "torch-numopt": {"dirs": ["torch_numopt"], "split": "heldout"},
+    "glm-saga": {"dirs": ["glm_saga"], "split": "heldout"},
+})
+
+
+# ============================================================== torch-numopt ==
+# held-out set 15, fourth batch. torch-numopt (classical numerical optimisers for PyTorch models: Newton, Gauss-Newton,
+# Levenberg-Marquardt, nonlinear CG, L-BFGS, AdaHessian with line searches / trust regions, curvature estimators and
+# linear solvers), as in its README (`optimizer = GaussNewtonLS(model.parameters(), lr_init=1.0,
+# line_search_method="backtrack")`, `objective = SupervisedLearningObjective(model, loss_fn, optimizer)`,
+# `objective.set_data(X, y)`, `optimizer.step(objective)`).
+def _numopt_steps(factories, steps=2):
+    from torch_numopt import SupervisedLearningObjective
+    X = torch.randn(24, 4)
+    y = torch.sum(X, dim=1, keepdim=True) + 0.1 * torch.randn(24, 1)
+    runs = []
+    for make in factories:
+        model = torch.nn.Sequential(torch.nn.Linear(4, 6), torch.nn.Tanh(), torch.nn.Linear(6, 1))
+        opt = make(model.parameters())
+        runs.append((opt, SupervisedLearningObjective(model, torch.nn.MSELoss(), opt)))
+
+    def f(X, y):
+        out = []
+        for opt, objective in runs:
+            objective.set_data(X, y)
+            for _ in range(steps):
+                opt.step(objective)
+            with torch.no_grad():
+                out.append(objective.loss(*objective.params))
+        return out
+    return f, (X, y)
+
+
+@entry("torch-numopt", "README: GaussNewtonLS with a backtracking line search on a small regression MLP (the README example)")
+def torch_numopt_readme():
+    import torch_numopt as tn
+    return _numopt_steps([lambda p: tn.GaussNewtonLS(p, lr_init=1.0, line_search_method="backtrack")], steps=3)
+
+
+# ================================================================== glm-saga ==
+# held-out set 15, fourth batch. glm-saga (MadryLab's elastic-net / group-lasso GLM solver: SAGA with proximal steps along a
+# regularisation path, stopping on tolerance, validation-based model selection, logging), as in its README
+# (`glm_saga(linear, loader, max_lr, nepochs, alpha, ...)` with a loader of `(X, y, i)` and a zero-initialised
+# `nn.Linear`).
+@entry("glm-saga", "README: glm_saga regularisation path (multinomial, elastic net, validation loader, verbose) and a grouped gaussian path")
+def glm_saga_path():
+    from glm_saga.elasticnet import IndexedTensorDataset, glm_saga
+    g = torch.Generator().manual_seed(0)
+    X = torch.randn(48, 5, generator=g)
+    y_cls = (X[:, 0] + 0.5 * X[:, 1] > 0).long() + (X[:, 2] > 1).long()
+    y_reg = X[:, :2].sum(1, keepdim=True) + 0.1 * torch.randn(48, 1, generator=g)
+    cls_loader = torch.utils.data.DataLoader(IndexedTensorDataset(X[:32], y_cls[:32]), batch_size=16)
+    val_loader = torch.utils.data.DataLoader(IndexedTensorDataset(X[32:], y_cls[32:]), batch_size=16)
+    reg_loader = torch.utils.data.DataLoader(IndexedTensorDataset(X, y_reg), batch_size=16)
+
+    def f():
+        cls_linear = torch.nn.Linear(5, 3)
+        reg_linear = torch.nn.Linear(5, 1)
+        for lin in (cls_linear, reg_linear):
+            torch.nn.init.zeros_(lin.weight)
+            torch.nn.init.zeros_(lin.bias)
+        path = glm_saga(cls_linear, cls_loader, max_lr=0.1, nepochs=3, alpha=0.99, k=3, epsilon=0.1, verbose=1,
+                        val_loader=val_loader, tol=1e-4, n_ex=32, n_classes=3)
+        reg_path = glm_saga(reg_linear, reg_loader, max_lr=0.05, nepochs=2, alpha=0.8, k=2, epsilon=0.1, group=True,
+                            family="gaussian", do_zero=False, lookbehind=2)
+        return path["best"], reg_path["path"]
+    return f, ()
+
+
+# ---- held-out set 15, fifth batch (chosen 2026-11-22 by the same helper)
+PACKAGES.update({
+    "trainloop": {"dirs": ["trainloop"], "split": "heldout"},
+})
+
+
+# ================================================================= trainloop ==
+# held-out set 15, fifth batch. trainloop (a minimal step-based training loop with hooks for progress logging, EMA weights,
+# gradient clipping / accumulation, non-finite-gradient retries and checkpointing), as in its README (a `BaseTrainer`
+# subclass with `build_data_loader` / `build_model` / `build_optimizer` / `build_hooks` / `forward`,
+# `MyTrainer(max_steps=..., device="cpu").train()`). No workspace is given, so nothing is written.
+@entry("trainloop", "README: BaseTrainer subclass trained for a few steps with ProgressHook(with_records), EMAHook, grad clipping and accumulation, an lr scheduler")
+def trainloop_train():
+    import logging
+
+    from trainloop import BaseTrainer, EMAHook, ProgressHook
+    g = torch.Generator().manual_seed(0)
+    ds = torch.utils.data.TensorDataset(torch.randn(64, 6, generator=g), torch.randint(0, 3, (64,), generator=g))
+    logger = logging.getLogger("trainloop-bench")
+    logger.setLevel(logging.INFO)
+
+    class MyTrainer(BaseTrainer):
+        def build_data_loader(self):
+            return torch.utils.data.DataLoader(ds, batch_size=8)
+
+        def build_model(self):
+            return torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3)).to(self.device)
+
+        def build_optimizer(self):
+            return torch.optim.AdamW(self.model.parameters(), lr=3e-4)
+
+        def build_lr_scheduler(self):
+            return torch.optim.lr_scheduler.StepLR(self.optimizer, step_size=2, gamma=0.5)
+
+        def build_hooks(self):
+            return [ProgressHook(interval=1, with_records=True), EMAHook(decay=0.9)]
+
+        def forward(self, batch):
+            x, y = batch
+            x, y = x.to(self.device), y.to(self.device)
+            logits = self.model(x)
+            loss = torch.nn.functional.cross_entropy(logits, y)
+            accuracy = (logits.argmax(1) == y).float().mean().item()
+            return loss, {"accuracy": accuracy}
+
+    def f():
+        trainer = MyTrainer(max_steps=3, device="cpu", grad_clip=1.0, gradient_accumulation_steps=2, logger=logger)
+        trainer.train()
+        return trainer.step, [p.detach() for p in trainer.model.parameters()]
+    return f, ()
+
+
+# ---- held-out set 15, sixth batch (chosen 2026-11-22 by the same helper)
+PACKAGES.update({
+    "torchclust": {"dirs": ["torchclust"], "split": "heldout"},
+})
+
+
+# ================================================================ torchclust ==
+# held-out set 15, sixth batch. torchclust (scikit-learn style clustering on torch tensors: KMeans / KMedians, MeanShift,
+# DBSCAN, Gaussian mixture EM, and internal / external clustering metrics), as in its README
+# (`KMeans(num_clusters=3).fit_predict(x)`) and docstrings.
+@entry("torchclust", "README: KMeans / KMedians fit_predict with silhouette, Davies-Bouldin, Calinski-Harabasz, inertia; MeanShift, DBSCAN, GMM; rand index, purity, mutual information")
+def torchclust_runs():
+    from torchclust.centroid import KMeans, KMedians, MeanShift
+    from torchclust.density import DBSCAN, GaussianMixtureModel
+    from torchclust.metrics import (calinski_harabasz_index, davies_bouldin_index, inertia, mutual_information,
+                                    purity_score, rand_index, silhouette_score)
+    g = torch.Generator().manual_seed(0)
+    centers = torch.tensor([[0.0, 0.0], [4.0, 4.0], [-4.0, 4.0]])
+    y = torch.arange(3).repeat_interleave(20)
+    x = centers[y] + 0.5 * torch.randn(60, 2, generator=g)
+
+    def f(x, y):
+        kmeans = KMeans(num_clusters=3, max_iter=20)
+        labels = kmeans.fit_predict(x)
+        c = kmeans.parameters["centroids"]
+        scores = (silhouette_score(x, labels, c), davies_bouldin_index(x, labels, c),
+                  calinski_harabasz_index(x, labels, c), inertia(x, labels, c))
+        med = KMedians(num_clusters=3, max_iter=10).fit_predict(x)
+        ms = MeanShift(band_width=1, max_iter=10).fit_predict(x)
+        db = DBSCAN(min_samples=4, eps=1.0).fit_predict(x)
+        gmm = GaussianMixtureModel(num_clusters=3, max_iter=10).fit_predict(x)
+        ext = (rand_index(y, labels), purity_score(y, labels), mutual_information(y, labels))
+        return labels, scores, med, ms, db, gmm, ext
+    return f, (x, y)

@@ -134,7 +134,11 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "torch-pso", "adamod", "calflops",
           # held-out split (set 14)
           "torchebm", "CGDs", "glasflow", "tez", "hessian-eigenthings",
-          "TorchCRF", "resize-right", "torchinfo", "ncg-optimizer", "SaLSa-Optimizer", "adan-pytorch"):
+          "TorchCRF", "resize-right", "torchinfo", "ncg-optimizer", "SaLSa-Optimizer", "adan-pytorch",
+          # held-out split (set 15)
+          "pytorchtrainer", "congrad", "pt_kmeans", "fastica-torch", "torchcurves", "delu", "dsntnn",
+          "sinkhorn-transformer", "heavyball", "adam-atan2-pytorch", "grokfast-pytorch", "torch-runstats",
+          "kmeans-gpu", "torchsample", "torch-numopt", "glm-saga", "trainloop", "torchclust"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -212,5 +216,9 @@ import sk2torch, frame_averaging_pytorch, PoPE_pytorch  # noqa: E401,F401
 import torch_pso, adamod, calflops  # noqa: E401,F401
 import torchebm.samplers, CGDs, glasflow.flows, tez, hessian_eigenthings  # noqa: E401,F401
 import TorchCRF, resize_right, torchinfo, ncg_optimizer, salsa.SaLSA, adan_pytorch  # noqa: E401,F401
+import pytorchtrainer, congrad.torch, pt_kmeans, fastica_torch, torchcurves, delu, dsntnn, sinkhorn_transformer  # noqa: E401,F401
+import heavyball, adam_atan2_pytorch, grokfast_pytorch, torch_runstats  # noqa: E401,F401
+import kmeans_gpu, torchsample, torch_numopt, glm_saga.elasticnet  # noqa: E401,F401
+import trainloop, torchclust.centroid, torchclust.density, torchclust.metrics  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
