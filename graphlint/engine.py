@@ -131,6 +131,8 @@ class FileCheck:
     calls_elsewhere: dict[FuncId, dict[str, str | None]] = field(default_factory=dict)
 
 
+# the code of a call to a breaking function of the file, folded like a break and then dropped
+CALL_SITE = "call-site"
 # Dynamo's `has_tensor_in_frame` finds nothing in such a frame, so it runs the function eagerly
 NO_TENSOR_NOTE = (" (`{}` holds no tensor, module or torch module: Dynamo skips the function after this"
                   " break, and the rest of it runs eagerly)")
@@ -152,9 +154,9 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                            summary.module_ctors, external_return=lambda qual: _declared_return(index, qual),
                            inherited_method=lambda cls, name: _inherited_method(index, summary, cls, name),
                            defined_in_project=lambda qual: _defined_in_project(index, qual))
-    raw: list[tuple[RawFinding, TracedFunction]] = []
     frames = FrameTensors(index, summary.path, summary.imports)
     arguments = ArgumentKinds(index, parsed, imports, from_other_files)
+    walked: list[_Walked] = []
     # `traced` is in BFS order, so callers in this file are walked before their callees
     for key, traced_fn in traced.items():
         node = parsed.functions.get(key)
@@ -167,15 +169,26 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         ctx = CheckContext(env, imports, options.torch_version,
                            lambda call, fid=fid: _disabled_callee(index, fid, call, imports),
                            config.under_fullgraph() if traced_fn.fullgraph else config)
-        ctx.call_observer = lambda call, caller, fid=fid: arguments.observe(fid, call, caller)
-        ctx.caller_literals = arguments.literal_seeds(key)
-        checks = [check_classes[c]() for c in sorted(codes)]
         cls = summary.classes.get(info.class_name) if info.class_name else None
         bare = frames.surely_without(node, cls, dict(env.names), file_ctx.evidence(node, cls))
-        found = walk_function(node, checks, ctx)
+        done = _Walked(key, node, traced_fn, NO_TENSOR_NOTE.format(key) if bare else None)
+        ctx.call_observer = lambda call, caller, fid=fid, done=done: (
+            arguments.observe(fid, call, caller), done.calls.extend(arguments.calls_in_file(fid, call, caller)))
+        ctx.caller_literals = arguments.literal_seeds(key)
+        checks = [check_classes[c]() for c in sorted(codes)]
+        done.found = walk_function(node, checks, ctx)
+        walked.append(done)
+    raw: list[tuple[RawFinding, TracedFunction]] = []
+    breaking = _surely_breaking(walked)
+    for done in walked:
+        found = done.found
         if not options.show_shadowed:
-            found = fold_shadowed(found, parsed.positions, node, NO_TENSOR_NOTE.format(key) if bare else None)
-        raw.extend((finding, traced_fn) for finding in found)
+            # a call in a loop to a function here that always breaks breaks there too: Dynamo cannot
+            # inline it, so it skips the caller's frame (its own break is reported in the callee)
+            calls = [call for callee, call in done.calls if callee in breaking and call.skips_frame]
+            found = fold_shadowed(found + calls, parsed.positions, done.node, done.bare_note)
+            found = [f for f in found if f.code != CALL_SITE]
+        raw.extend((finding, done.traced) for finding in found)
     if not raw:
         return FileCheck(calls_elsewhere=arguments.elsewhere)
     catalog = load_catalog()
@@ -184,6 +197,86 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     suppressions = parse_suppressions(parsed.source.text)
     kept = [f for f in findings if not suppressions.covers(f)]
     return FileCheck(kept, len(findings) - len(kept), calls_elsewhere=arguments.elsewhere)
+
+
+@dataclass
+class _Walked:
+    """One traced function of the file, checked but not folded yet."""
+
+    key: str
+    node: cst.FunctionDef
+    traced: TracedFunction
+    bare_note: str | None  # the frame holds nothing torch-related (analysis.frames)
+    found: list[RawFinding] = field(default_factory=list)
+    # calls to functions of this file: (callee key, the call as a CALL_SITE finding)
+    calls: list[tuple[str, RawFinding]] = field(default_factory=list)
+
+
+def _surely_breaking(walked: list[_Walked]) -> set[str]:
+    """Functions of the file that break on every call: a finding, or a call to such a function, on a
+    statement every call runs and not behind `and`/`or`/`if-else`."""
+    always = {done.key: _always_run(done.node) for done in walked}
+    breaking = {done.key for done in walked if any(_unconditional(f, always[done.key]) for f in done.found)}
+    grew = True
+    while grew:
+        grew = False
+        for done in walked:
+            if done.key not in breaking and any(callee in breaking and _unconditional(call, always[done.key])
+                                                for callee, call in done.calls):
+                breaking.add(done.key)
+                grew = True
+    return breaking
+
+
+def _always_run(function: cst.FunctionDef) -> set[int]:
+    """ids of the statements every call runs: the body's statements up to the first compound one that
+    may `return` (a `with` block's statements included; of an `if`, loop or `try` only the header)."""
+    found: set[int] = set()
+
+    def walk(statements) -> bool:
+        for statement in statements:
+            found.add(id(statement))
+            if isinstance(statement, cst.SimpleStatementLine):
+                if any(isinstance(small, cst.Return) for small in statement.body):
+                    return False
+            elif isinstance(statement, cst.With):
+                if isinstance(statement.body, cst.IndentedBlock) and not walk(statement.body.body):
+                    return False
+            elif any(True for _ in nodes_of(statement, cst.Return)):
+                return False
+        return True
+
+    if isinstance(function.body, cst.IndentedBlock):
+        walk(function.body.body)
+    return found
+
+
+def _unconditional(finding: RawFinding, always: set[int]) -> bool:
+    statement = finding.statement
+    return statement is not None and id(statement) in always and not _behind_a_condition(statement, finding.node)
+
+
+def _behind_a_condition(root: cst.CSTNode, target: cst.CSTNode) -> bool:
+    """Is `target` inside `root` only evaluated on some paths: the right of `and`/`or`, an arm of
+    `a if c else b`, a comprehension or a lambda?"""
+    def path_to(node: cst.CSTNode) -> list[cst.CSTNode] | None:
+        if node is target:
+            return [node]
+        for child in node.children:
+            below = path_to(child)
+            if below is not None:
+                return [node, *below]
+        return None
+
+    path = path_to(root) or []
+    for parent, child in zip(path, path[1:]):
+        if isinstance(parent, cst.BooleanOperation) and child is parent.right:
+            return True
+        if isinstance(parent, cst.IfExp) and child is not parent.test:
+            return True
+        if isinstance(parent, (cst.BaseComp, cst.Lambda)):
+            return True
+    return False
 
 
 def _inherited_method(index: ProjectIndex, summary: FileSummary, class_name: str, method: str) -> bool:
@@ -430,6 +523,18 @@ class ArgumentKinds:
                 _agree(record, name, caller.env.kind_of(value))
             if same_file:
                 self._observe_literals(callee[1], params, pairs, caller)
+
+    def calls_in_file(self, fid: FuncId, call: cst.Call, caller: CheckContext) -> list[tuple[str, RawFinding]]:
+        """The functions of this file `call` may reach, each with the call as a CALL_SITE finding
+        (frame-skipping where a break at the call would be: in a loop, a `try` body, ...)."""
+        ref = call_ref(call, self.imports, {})
+        if ref is None:
+            return []
+        keys = [key for path, key in self.index.resolve_call(fid, ref) if path == fid[0] and key in self.parsed.functions]
+        if not keys:
+            return []
+        site = RawFinding(CALL_SITE, call, caller.statement(), "call", skips_frame=caller.frame_skip_note(call) is not None)
+        return [(key, site) for key in keys]
 
     def _argument_pairs(self, callee: FuncId, ref, call: cst.Call):
         """The callee's parameter names, and (parameter, argument) for each argument this call binds."""

@@ -247,6 +247,14 @@ class CheckContext:
         """The nodes from the function down to `node` (a check may report a child of the visited node)."""
         return self.parents if self.parents and self.parents[-1] is node else self.parents + [node]
 
+    def statement(self) -> cst.CSTNode | None:
+        """The innermost statement around the node being visited."""
+        return next((p for p in reversed(self.parents)
+                     if isinstance(p, (cst.SimpleStatementLine, cst.BaseCompoundStatement))), None)
+
+    def frame_skip_note(self, node: cst.CSTNode) -> str | None:
+        return self._frame_skip_note(node)
+
     def _frame_skip_note(self, node: cst.CSTNode) -> str | None:
         """Why a break here makes Dynamo skip the rest of the function, or None if it resumes after it."""
         if self._skips_frame(node):
@@ -367,8 +375,7 @@ class CheckContext:
         if key in self._reported or self._short_circuited(node):
             return
         self._reported.add(key)
-        statement = next((p for p in reversed(self.parents)
-                          if isinstance(p, (cst.SimpleStatementLine, cst.BaseCompoundStatement))), None)
+        statement = self.statement()
         skip_note = self._frame_skip_note(node)
         skips_frame = skip_note is not None
         if skips_frame:
