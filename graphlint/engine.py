@@ -129,6 +129,17 @@ class FileCheck:
     error: FileError | None = None
     # argument kinds this file's traced code passes to functions of other files
     calls_elsewhere: dict[FuncId, dict[str, str | None]] = field(default_factory=dict)
+    breaks: BreakingCalls = field(default_factory=lambda: BreakingCalls())
+
+
+@dataclass
+class BreakingCalls:
+    """Which functions break on every call, as far as one file shows (for the project-wide round)."""
+
+    breaking: set[FuncId] = field(default_factory=set)  # functions of this file
+    # (caller here, callee elsewhere): a call every call of the caller makes
+    unconditional_calls: list[tuple[FuncId, FuncId]] = field(default_factory=list)
+    skip_callees: set[FuncId] = field(default_factory=set)  # called where a break skips the caller's frame
 
 
 # the code of a call to a breaking function of the file, folded like a break and then dropped
@@ -140,8 +151,10 @@ NO_TENSOR_NOTE = (" (`{}` holds no tensor, module or torch module: Dynamo skips 
 
 def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: ProjectIndex,
                options: LintOptions, config: DynamoConfig = DynamoConfig(),
-               from_other_files: dict[str, dict[str, str]] | None = None) -> FileCheck:
-    """Run the enabled checks over the traced functions of one file."""
+               from_other_files: dict[str, dict[str, str]] | None = None,
+               breaking_elsewhere: frozenset[FuncId] = frozenset()) -> FileCheck:
+    """Run the enabled checks over the traced functions of one file. breaking_elsewhere: functions
+    known (from a first round over every file) to break on every call."""
     rules = rules_for(options)
     codes = {r.code for r in rules} - _ignored_for(parsed.source.path, options)
     if not traced or not codes:
@@ -171,15 +184,16 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                            config.under_fullgraph() if traced_fn.fullgraph else config)
         cls = summary.classes.get(info.class_name) if info.class_name else None
         bare = frames.surely_without(node, cls, dict(env.names), file_ctx.evidence(node, cls))
-        done = _Walked(key, node, traced_fn, NO_TENSOR_NOTE.format(key) if bare else None)
+        done = _Walked(fid, node, traced_fn, NO_TENSOR_NOTE.format(key) if bare else None)
         ctx.call_observer = lambda call, caller, fid=fid, done=done: (
-            arguments.observe(fid, call, caller), done.calls.extend(arguments.calls_in_file(fid, call, caller)))
+            arguments.observe(fid, call, caller), done.calls.extend(arguments.project_calls(fid, call, caller)))
         ctx.caller_literals = arguments.literal_seeds(key)
         checks = [check_classes[c]() for c in sorted(codes)]
         done.found = walk_function(node, checks, ctx)
         walked.append(done)
     raw: list[tuple[RawFinding, TracedFunction]] = []
-    breaking = _surely_breaking(walked)
+    breaks = _surely_breaking(walked, breaking_elsewhere)
+    breaking = breaks.breaking | breaking_elsewhere
     for done in walked:
         found = done.found
         if not options.show_shadowed:
@@ -190,42 +204,64 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             found = [f for f in found if f.code != CALL_SITE]
         raw.extend((finding, done.traced) for finding in found)
     if not raw:
-        return FileCheck(calls_elsewhere=arguments.elsewhere)
+        return FileCheck(calls_elsewhere=arguments.elsewhere, breaks=breaks)
     catalog = load_catalog()
     positions = parsed.positions()
     findings = [_to_finding(r, t, catalog[r.code], positions, parsed.source.path) for r, t in raw]
     suppressions = parse_suppressions(parsed.source.text)
     kept = [f for f in findings if not suppressions.covers(f)]
-    return FileCheck(kept, len(findings) - len(kept), calls_elsewhere=arguments.elsewhere)
+    return FileCheck(kept, len(findings) - len(kept), calls_elsewhere=arguments.elsewhere, breaks=breaks)
 
 
 @dataclass
 class _Walked:
     """One traced function of the file, checked but not folded yet."""
 
-    key: str
+    fid: FuncId
     node: cst.FunctionDef
     traced: TracedFunction
     bare_note: str | None  # the frame holds nothing torch-related (analysis.frames)
     found: list[RawFinding] = field(default_factory=list)
-    # calls to functions of this file: (callee key, the call as a CALL_SITE finding)
-    calls: list[tuple[str, RawFinding]] = field(default_factory=list)
+    # calls to linted functions: (callee, the call as a CALL_SITE finding)
+    calls: list[tuple[FuncId, RawFinding]] = field(default_factory=list)
 
 
-def _surely_breaking(walked: list[_Walked]) -> set[str]:
+def _surely_breaking(walked: list[_Walked], breaking_elsewhere: frozenset[FuncId]) -> BreakingCalls:
     """Functions of the file that break on every call: a finding, or a call to such a function, on a
     statement every call runs and not behind `and`/`or`/`if-else`."""
-    always = {done.key: _always_run(done.node) for done in walked}
-    breaking = {done.key for done in walked if any(_unconditional(f, always[done.key]) for f in done.found)}
+    always = {done.fid: _always_run(done.node) for done in walked}
+    out = BreakingCalls({done.fid for done in walked if any(_unconditional(f, always[done.fid]) for f in done.found)})
+    here = {done.fid for done in walked}
     grew = True
     while grew:
         grew = False
         for done in walked:
-            if done.key not in breaking and any(callee in breaking and _unconditional(call, always[done.key])
-                                                for callee, call in done.calls):
-                breaking.add(done.key)
+            if done.fid not in out.breaking and any(
+                    (callee in out.breaking or callee in breaking_elsewhere) and _unconditional(call, always[done.fid])
+                    for callee, call in done.calls):
+                out.breaking.add(done.fid)
                 grew = True
-    return breaking
+    for done in walked:
+        for callee, call in done.calls:
+            if callee not in here and _unconditional(call, always[done.fid]):
+                out.unconditional_calls.append((done.fid, callee))
+            if call.skips_frame:
+                out.skip_callees.add(callee)
+    return out
+
+
+def breaking_across_files(checks: list[FileCheck]) -> frozenset[FuncId]:
+    """Every function that breaks on every call, following unconditional calls between files."""
+    breaking = set().union(*(c.breaks.breaking for c in checks))
+    edges = [edge for c in checks for edge in c.breaks.unconditional_calls]
+    grew = True
+    while grew:
+        grew = False
+        for caller, callee in edges:
+            if callee in breaking and caller not in breaking:
+                breaking.add(caller)
+                grew = True
+    return frozenset(breaking)
 
 
 def _always_run(function: cst.FunctionDef) -> set[int]:
@@ -524,17 +560,17 @@ class ArgumentKinds:
             if same_file:
                 self._observe_literals(callee[1], params, pairs, caller)
 
-    def calls_in_file(self, fid: FuncId, call: cst.Call, caller: CheckContext) -> list[tuple[str, RawFinding]]:
-        """The functions of this file `call` may reach, each with the call as a CALL_SITE finding
+    def project_calls(self, fid: FuncId, call: cst.Call, caller: CheckContext) -> list[tuple[FuncId, RawFinding]]:
+        """The linted functions `call` may reach, each with the call as a CALL_SITE finding
         (frame-skipping where a break at the call would be: in a loop, a `try` body, ...)."""
         ref = call_ref(call, self.imports, {})
         if ref is None:
             return []
-        keys = [key for path, key in self.index.resolve_call(fid, ref) if path == fid[0] and key in self.parsed.functions]
-        if not keys:
+        callees = [c for c in self.index.resolve_call(fid, ref) if c[0] != fid[0] or c[1] in self.parsed.functions]
+        if not callees:
             return []
         site = RawFinding(CALL_SITE, call, caller.statement(), "call", skips_frame=caller.frame_skip_note(call) is not None)
-        return [(key, site) for key in keys]
+        return [(callee, site) for callee in callees]
 
     def _argument_pairs(self, callee: FuncId, ref, call: cst.Call):
         """The callee's parameter names, and (parameter, argument) for each argument this call binds."""
@@ -655,17 +691,18 @@ _WORKER_STATE: dict = {}
 
 
 def _check_worker(path: str) -> tuple[str, FileCheck]:
-    index, traced_by_file, options, config, seeds = _WORKER_STATE["args"]
+    index, traced_by_file, options, config, seeds, breaking = _WORKER_STATE["args"]
     parsed = _load(path)
     if isinstance(parsed, FileError):
         return path, FileCheck(error=parsed)
     shown = parsed.source.path
-    return shown, _safe_check(parsed, traced_by_file.get(shown, {}), index, options, config, seeds.get(shown))
+    return shown, _safe_check(parsed, traced_by_file.get(shown, {}), index, options, config, seeds.get(shown), breaking)
 
 
-def _safe_check(parsed: ParsedFile, traced, index, options, config, from_other_files=None) -> FileCheck:
+def _safe_check(parsed: ParsedFile, traced, index, options, config, from_other_files=None,
+                breaking: frozenset[FuncId] = frozenset()) -> FileCheck:
     try:
-        return check_file(parsed, traced, index, options, config, from_other_files)
+        return check_file(parsed, traced, index, options, config, from_other_files, breaking)
     except RecursionError:
         return FileCheck(error=FileError(parsed.source.path, "internal", "code nested too deeply to analyse"))
     except Exception as exc:
@@ -713,9 +750,12 @@ def lint_files(files: list[str], options: LintOptions, errors: list[FileError] |
     todo = [s.path for s in summaries if s.path in traced_by_file]
     run = _CheckRun(parsed, files, index, traced_by_file, options, config, jobs if parallel else 1)
     checks = run.check(todo, {})
-    # second round: files whose functions other files call with tensors, re-checked with those kinds
+    # second round: files whose functions other files call with tensors, re-checked with those kinds,
+    # and files that call, in a loop, a function that other files show to break on every call
     seeds = cross_file_seeds([c.calls_elsewhere for c in checks.values()])
-    checks.update(run.check([p for p in todo if p in seeds], seeds))
+    run.breaking = breaking_across_files(list(checks.values()))
+    learnt = {p for p, c in checks.items() if (c.breaks.skip_callees & run.breaking) - c.breaks.breaking}
+    checks.update(run.check([p for p in todo if p in seeds or p in learnt], seeds))
     for check in checks.values():
         result.findings.extend(check.findings)
         result.suppressed += check.suppressed
@@ -736,15 +776,16 @@ class _CheckRun:
     options: LintOptions
     config: DynamoConfig
     jobs: int
+    breaking: frozenset[FuncId] = frozenset()  # known after the first round
 
     def check(self, paths: list[str], seeds: dict[str, dict[str, dict[str, str]]]) -> dict[str, FileCheck]:
         if not paths:
             return {}
         if self.jobs == 1:
             return {p: _safe_check(self.parsed[p], self.traced_by_file.get(p, {}), self.index, self.options,
-                                   self.config, seeds.get(p)) for p in paths}
+                                   self.config, seeds.get(p), self.breaking) for p in paths}
         by_shown = {display_path(f): f for f in self.files}
-        _WORKER_STATE["args"] = (self.index, self.traced_by_file, self.options, self.config, seeds)
+        _WORKER_STATE["args"] = (self.index, self.traced_by_file, self.options, self.config, seeds, self.breaking)
         try:
             with _pool(self.jobs) as pool:
                 return dict(pool.map(_check_worker, [by_shown.get(p, p) for p in paths],

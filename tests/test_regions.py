@@ -461,3 +461,52 @@ def test_an_optimizer_step_with_a_closure_is_not_driver_code(lint):
     lines = {(f.line, f.code) for f in lint(CLOSURE_STEP, scope="auto").findings}
     assert (11, "GL101") in lines and (7, "GL702") in lines
     assert not any(line >= 15 for line, _ in lines)
+
+
+HVP = """
+import torch
+
+def hvp(grad, x):
+    (h,) = torch.autograd.grad(grad, x, torch.ones_like(grad), retain_graph=True)
+    return h
+
+def maybe_log(x, verbose: bool):
+    if verbose:
+        print(x)
+    return x
+"""
+SOLVER = """
+import torch
+from pkg.hvp import hvp, maybe_log
+
+@torch.compile
+def conjugate_gradient(b, x, tol: float = 1e-6):
+    grad = x * x
+    r = b.clone()
+    for _ in range(3):
+        r = r - 0.1 * hvp(grad, x)
+        if r.norm() < tol:
+            break
+    return r
+
+@torch.compile
+def logged(b, tol: float = 1e-6):
+    for _ in range(3):
+        b = maybe_log(b * 2, False)
+        if b.norm() < tol:
+            break
+    return b
+"""
+
+
+def test_a_call_in_a_loop_to_a_breaking_function_of_another_file_skips_the_caller(tmp_path):
+    # hvp always breaks, so the call breaks in conjugate_gradient's loop and Dynamo skips the rest of
+    # it (fixtures/cases/frame_skips.py measures the same within one file); maybe_log breaks only
+    # when asked to, so logged's own test is still reached and breaks
+    files = {"pkg/__init__.py": "", "pkg/hvp.py": HVP, "pkg/solver.py": SOLVER}
+    got = set(by_path(lint_tree(tmp_path, files, scope="compiled")))
+    assert ("pkg/hvp.py", 5, "GL702") in got
+    assert ("pkg/solver.py", 19, "GL401") in got
+    assert ("pkg/solver.py", 11, "GL401") not in got
+    shown = set(by_path(lint_tree(tmp_path, {}, scope="compiled", show_shadowed=True)))
+    assert ("pkg/solver.py", 11, "GL401") in shown
