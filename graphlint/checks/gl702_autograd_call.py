@@ -76,6 +76,8 @@ class RequiresGradMutation(Check):
         if value is NOT_LITERAL or value:
             return False
         receiver = node.func.value
+        if not ctx.is_tensor(receiver):
+            return False  # `Wrapper(model).requires_grad_(False)`: a module's parameters do require grad
         if isinstance(receiver, cst.Call):
             return True
         return isinstance(receiver, cst.Name) and not _is_parameter_or_loop_target(receiver.value, ctx.parents)
