@@ -16,7 +16,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from graphlint.analysis.dynamo_config import DynamoConfig, from_environment
-from graphlint.analysis.frames import FrameTensors
+from graphlint.analysis.frames import FrameTensors, LocalObjects
 from graphlint.analysis.names import ImportTable
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import FileSummary, build_summary, call_ref
@@ -144,6 +144,7 @@ class BreakingCalls:
 
 # the code of a call to a breaking function of the file, folded like a break and then dropped
 CALL_SITE = "call-site"
+UNREBUILDABLE = "a method of an object built here"  # such a call site becomes GL613 when it breaks
 # Dynamo's `has_tensor_in_frame` finds nothing in such a frame, so it runs the function eagerly
 NO_TENSOR_NOTE = (" (`{}` holds no tensor, module or torch module: Dynamo skips the function after this"
                   " break, and the rest of it runs eagerly)")
@@ -185,8 +186,9 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         cls = summary.classes.get(info.class_name) if info.class_name else None
         bare = frames.surely_without(node, cls, dict(env.names), file_ctx.evidence(node, cls))
         done = _Walked(fid, node, traced_fn, NO_TENSOR_NOTE.format(key) if bare else None)
-        ctx.call_observer = lambda call, caller, fid=fid, done=done: (
-            arguments.observe(fid, call, caller), done.calls.extend(arguments.project_calls(fid, call, caller)))
+        objects = LocalObjects(node, index, summary, imports.resolve)
+        ctx.call_observer = lambda call, caller, fid=fid, done=done, objects=objects: (
+            arguments.observe(fid, call, caller), done.calls.extend(arguments.project_calls(fid, call, caller, objects)))
         ctx.caller_literals = arguments.literal_seeds(key)
         checks = [check_classes[c]() for c in sorted(codes)]
         done.found = walk_function(node, checks, ctx)
@@ -200,7 +202,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             # a call in a loop to a function here that always breaks breaks there too: Dynamo cannot
             # inline it, so it skips the caller's frame (its own break is reported in the callee)
             calls = [call for callee, call in done.calls if callee in breaking and call.skips_frame]
-            found = fold_shadowed(found + calls, parsed.positions, done.node, done.bare_note)
+            found = fold_shadowed(found + _unrebuildable(calls, codes), parsed.positions, done.node, done.bare_note)
             found = [f for f in found if f.code != CALL_SITE]
         raw.extend((finding, done.traced) for finding in found)
     if not raw:
@@ -224,6 +226,19 @@ class _Walked:
     found: list[RawFinding] = field(default_factory=list)
     # calls to linted functions: (callee, the call as a CALL_SITE finding)
     calls: list[tuple[FuncId, RawFinding]] = field(default_factory=list)
+
+
+def _unrebuildable(calls: list[RawFinding], codes: set[str]) -> list[RawFinding]:
+    """Breaking calls on an object the function built are GL613 findings of their own (GB0092)."""
+    out, seen = [], set()
+    for call in calls:
+        if id(call) in seen:
+            continue
+        seen.add(id(call))
+        if call.message == UNREBUILDABLE and "GL613" in codes:
+            call = dataclasses.replace(call, code="GL613", message=None, gb=("GB0092",))
+        out.append(call)
+    return out
 
 
 def _surely_breaking(walked: list[_Walked], breaking_elsewhere: frozenset[FuncId]) -> BreakingCalls:
@@ -560,16 +575,22 @@ class ArgumentKinds:
             if same_file:
                 self._observe_literals(callee[1], params, pairs, caller)
 
-    def project_calls(self, fid: FuncId, call: cst.Call, caller: CheckContext) -> list[tuple[FuncId, RawFinding]]:
+    def project_calls(self, fid: FuncId, call: cst.Call, caller: CheckContext,
+                      objects: LocalObjects) -> list[tuple[FuncId, RawFinding]]:
         """The linted functions `call` may reach, each with the call as a CALL_SITE finding
-        (frame-skipping where a break at the call would be: in a loop, a `try` body, ...)."""
+        (frame-skipping where a break at the call would be: in a loop, a `try` body, or anywhere
+        for a method of an object the caller made, which Dynamo cannot rebuild: GB0092)."""
         ref = call_ref(call, self.imports, {})
-        if ref is None:
-            return []
-        callees = [c for c in self.index.resolve_call(fid, ref) if c[0] != fid[0] or c[1] in self.parsed.functions]
+        callees = self.index.resolve_call(fid, ref) if ref is not None else []
+        unrebuildable = objects.unrebuildable_callee(call)
+        if unrebuildable is not None and unrebuildable not in callees:
+            callees = [*callees, unrebuildable]
+        callees = [c for c in callees if c[0] != fid[0] or c[1] in self.parsed.functions]
         if not callees:
             return []
-        site = RawFinding(CALL_SITE, call, caller.statement(), "call", skips_frame=caller.frame_skip_note(call) is not None)
+        skips = unrebuildable is not None or caller.frame_skip_note(call) is not None
+        site = RawFinding(CALL_SITE, call, caller.statement(), UNREBUILDABLE if unrebuildable else "call",
+                          skips_frame=skips)
         return [(callee, site) for callee in callees]
 
     def _argument_pairs(self, callee: FuncId, ref, call: cst.Call):

@@ -337,7 +337,8 @@ def test_methods_of_attribute_objects_and_local_instances(lint):
             return self.solver.integrate(t)
     """
     result = lint(code, scope="modules")
-    assert found(result) == {(10, "GL102"), (14, "GL201"), (19, "GL101")}
+    # `stepper.step(t)` breaks inside a method of an object forward built: Dynamo cannot rebuild it (GL613)
+    assert found(result) == {(10, "GL102"), (14, "GL201"), (19, "GL101"), (29, "GL613")}
     chains = {f.line: f.region.chain for f in result.findings}
     assert chains[10] == ("ODE.forward", "Solver.integrate")
     assert chains[14] == ("ODE.forward", "Stepper.step")

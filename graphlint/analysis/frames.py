@@ -19,7 +19,9 @@ import re
 
 import libcst as cst
 
-from graphlint.analysis.regions import ProjectIndex
+from graphlint.analysis.names import dotted
+from graphlint.analysis.regions import FuncId, ProjectIndex
+from graphlint.analysis.syntax import nodes_of
 from graphlint.analysis.summary import ClassInfo
 from graphlint.analysis.tensors import CONST, GENERATOR, LOGGER, META, MODULE, NON_TENSOR_PARAM, SCALAR, BodyEvidence
 
@@ -134,3 +136,45 @@ class FrameTensors:
             if not self._plain_class(found[0], found[1], seen | {(path, cls.name)}):
                 return False
         return True
+
+
+class LocalObjects:
+    """Objects of the project's plain classes that a function builds itself, and their bound methods.
+
+    When a call breaks inside a method of such an object (`sf = ScalarFunction(fun)`, then
+    `closure = sf.closure; closure(x)` or `sf.closure(x)`), Dynamo has to rebuild the call's target to
+    run it eagerly, and it cannot rebuild an object the traced code made: "Reconstruction failure"
+    (GB0092), and it skips the whole frame. Measured on 2.13 (`fixtures/cases/frame_skips.py`); a
+    method of an object passed in, or a nested function, is rebuilt and tracing resumes after it.
+    """
+
+    def __init__(self, fn: cst.FunctionDef, index: ProjectIndex, summary, resolve) -> None:
+        self.methods: dict[str, FuncId] = {}  # `closure = sf.closure` → the method
+        self.objects: dict[str, tuple[str, ClassInfo]] = {}
+        for node in nodes_of(fn.body, cst.Assign):
+            if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+                continue
+            name, value = node.targets[0].target.value, node.value
+            if isinstance(value, cst.Call):
+                qualified = resolve(value.func) or dotted(value.func)
+                found = index.lookup_class(summary, qualified) if qualified else None
+                if found is not None and not index.is_module_class(*found):
+                    self.objects[name] = found
+            elif isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name):
+                method = self.method_of(index, value.value.value, value.attr.value)
+                if method is not None:
+                    self.methods[name] = method
+        self._index = index
+
+    def method_of(self, index: ProjectIndex, owner: str, attr: str) -> FuncId | None:
+        found = self.objects.get(owner)
+        return index.method(found[0], found[1], attr) if found is not None else None
+
+    def unrebuildable_callee(self, call: cst.Call) -> FuncId | None:
+        """The method `call` runs on an object made here, if it is one."""
+        func = call.func
+        if isinstance(func, cst.Name):
+            return self.methods.get(func.value)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            return self.method_of(self._index, func.value.value, func.attr.value)
+        return None

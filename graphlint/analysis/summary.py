@@ -136,13 +136,16 @@ def module_name_for(path: str) -> tuple[str, bool]:
 
 
 def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str],
-             local_ctors: dict[str, str] | None = None) -> CallRef | None:
-    """Describe a call for the project phase. local_ctors: local name → class it was built from."""
+             local_ctors: dict[str, str] | None = None, bound_methods: dict[str, str] | None = None) -> CallRef | None:
+    """Describe a call for the project phase. local_ctors: local name → class it was built from;
+    bound_methods: local name → "Class|method" (`closure = sf.closure`)."""
     func = call.func
     local_ctors = local_ctors or {}
     if isinstance(func, cst.Name):
         if func.value in loop_vars:
             return CallRef("iter_attr", loop_vars[func.value])
+        if bound_methods and func.value in bound_methods:  # closure = sf.closure; closure(x)
+            return CallRef("instance_method", bound_methods[func.value])
         if func.value in local_ctors:  # block = Block(cfg); block(x)
             return CallRef("instance_method", f"{local_ctors[func.value]}|__call__")
         q = imports.names.get(func.value)
@@ -239,6 +242,8 @@ class SummaryBuilder(cst.CSTVisitor):
         self._key_stack: list[str] = []
         # per function scope: local variable → constructor callee (for `torch.compile(model)`)
         self._ctor_stack: list[dict[str, str]] = [{}]
+        # local name → "Class|method" for a bound method of a local object (`closure = sf.closure`)
+        self._bound_stack: list[dict[str, str]] = [{}]
         self._loop_vars: list[dict[str, str]] = [{}]
         self._read_attrs: dict[str, set[str]] = {}  # function key → `self.<attr>` names already recorded
 
@@ -292,6 +297,7 @@ class SummaryBuilder(cst.CSTVisitor):
         self._scopes.append(info)
         self._key_stack.append(key)
         self._ctor_stack.append({})
+        self._bound_stack.append({})
         self._loop_vars.append({})
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
@@ -299,6 +305,7 @@ class SummaryBuilder(cst.CSTVisitor):
         self._scopes.pop()
         self._key_stack.pop()
         self._ctor_stack.pop()
+        self._bound_stack.pop()
         self._loop_vars.pop()
 
     def _apply_decorator(self, info: FunctionInfo, dec: cst.BaseExpression) -> None:
@@ -327,6 +334,9 @@ class SummaryBuilder(cst.CSTVisitor):
         callee = None
         if isinstance(value, cst.Call):
             callee = self.imports.resolve(value.func) or dotted(value.func)
+        owner = value.value.value if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) else None
+        if owner in self._ctor_stack[-1] and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            self._bound_stack[-1][node.targets[0].target.value] = f"{self._ctor_stack[-1][owner]}|{value.attr.value}"
         for target in node.targets:
             t = target.target
             if isinstance(t, cst.Name) and callee:
@@ -463,7 +473,7 @@ class SummaryBuilder(cst.CSTVisitor):
         self._record_hook(node)
         if self._func_stack:
             self._note_driver_call(node)
-            ref = call_ref(node, self.imports, self._loop_vars[-1], self._ctor_stack[-1])
+            ref = call_ref(node, self.imports, self._loop_vars[-1], self._ctor_stack[-1], self._bound_stack[-1])
             if ref is not None:
                 self._func_stack[-1].calls.append(ref)
             elif isinstance(node.func, cst.Subscript):
