@@ -137,8 +137,8 @@ class BreakingCalls:
     """Which functions break on every call, as far as one file shows (for the project-wide round)."""
 
     breaking: set[FuncId] = field(default_factory=set)  # functions of this file
-    # (caller here, callee elsewhere): a call every call of the caller makes
-    unconditional_calls: list[tuple[FuncId, FuncId]] = field(default_factory=list)
+    # (caller here, the functions a call may reach, one elsewhere): a call every call of the caller makes
+    unconditional_calls: list[tuple[FuncId, tuple[FuncId, ...]]] = field(default_factory=list)
     skip_callees: set[FuncId] = field(default_factory=set)  # called where a break skips the caller's frame
 
 
@@ -201,7 +201,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         if not options.show_shadowed:
             # a call in a loop to a function here that always breaks breaks there too: Dynamo cannot
             # inline it, so it skips the caller's frame (its own break is reported in the callee)
-            calls = [call for callee, call in done.calls if callee in breaking and call.skips_frame]
+            calls = [call for callees, call in done.calls if call.skips_frame and breaking.issuperset(callees)]
             found = fold_shadowed(found + _unrebuildable(calls, codes), parsed.positions, done.node, done.bare_note)
             found = [f for f in found if f.code != CALL_SITE]
         raw.extend((finding, done.traced) for finding in found)
@@ -224,21 +224,15 @@ class _Walked:
     traced: TracedFunction
     bare_note: str | None  # the frame holds nothing torch-related (analysis.frames)
     found: list[RawFinding] = field(default_factory=list)
-    # calls to linted functions: (callee, the call as a CALL_SITE finding)
-    calls: list[tuple[FuncId, RawFinding]] = field(default_factory=list)
+    # calls to linted functions: (the functions it may reach, the call as a CALL_SITE finding); it
+    # surely breaks only if all of them do (`self._step_func(...)` dispatches to every subclass's)
+    calls: list[tuple[tuple[FuncId, ...], RawFinding]] = field(default_factory=list)
 
 
 def _unrebuildable(calls: list[RawFinding], codes: set[str]) -> list[RawFinding]:
     """Breaking calls on an object the function built are GL613 findings of their own (GB0092)."""
-    out, seen = [], set()
-    for call in calls:
-        if id(call) in seen:
-            continue
-        seen.add(id(call))
-        if call.message == UNREBUILDABLE and "GL613" in codes:
-            call = dataclasses.replace(call, code="GL613", message=None, gb=("GB0092",))
-        out.append(call)
-    return out
+    return [dataclasses.replace(call, code="GL613", message=None, gb=("GB0092",))
+            if call.message == UNREBUILDABLE and "GL613" in codes else call for call in calls]
 
 
 def _surely_breaking(walked: list[_Walked], breaking_elsewhere: frozenset[FuncId]) -> BreakingCalls:
@@ -252,16 +246,16 @@ def _surely_breaking(walked: list[_Walked], breaking_elsewhere: frozenset[FuncId
         grew = False
         for done in walked:
             if done.fid not in out.breaking and any(
-                    (callee in out.breaking or callee in breaking_elsewhere) and _unconditional(call, always[done.fid])
-                    for callee, call in done.calls):
+                    all(c in out.breaking or c in breaking_elsewhere for c in callees)
+                    and _unconditional(call, always[done.fid]) for callees, call in done.calls):
                 out.breaking.add(done.fid)
                 grew = True
     for done in walked:
-        for callee, call in done.calls:
-            if callee not in here and _unconditional(call, always[done.fid]):
-                out.unconditional_calls.append((done.fid, callee))
+        for callees, call in done.calls:
+            if not here.issuperset(callees) and _unconditional(call, always[done.fid]):
+                out.unconditional_calls.append((done.fid, callees))
             if call.skips_frame:
-                out.skip_callees.add(callee)
+                out.skip_callees.update(callees)
     return out
 
 
@@ -272,8 +266,8 @@ def breaking_across_files(checks: list[FileCheck]) -> frozenset[FuncId]:
     grew = True
     while grew:
         grew = False
-        for caller, callee in edges:
-            if callee in breaking and caller not in breaking:
+        for caller, callees in edges:
+            if caller not in breaking and breaking.issuperset(callees):
                 breaking.add(caller)
                 grew = True
     return frozenset(breaking)
@@ -576,7 +570,7 @@ class ArgumentKinds:
                 self._observe_literals(callee[1], params, pairs, caller)
 
     def project_calls(self, fid: FuncId, call: cst.Call, caller: CheckContext,
-                      objects: LocalObjects) -> list[tuple[FuncId, RawFinding]]:
+                      objects: LocalObjects) -> list[tuple[tuple[FuncId, ...], RawFinding]]:
         """The linted functions `call` may reach, each with the call as a CALL_SITE finding
         (frame-skipping where a break at the call would be: in a loop, a `try` body, or anywhere
         for a method of an object the caller made, which Dynamo cannot rebuild: GB0092)."""
@@ -591,7 +585,7 @@ class ArgumentKinds:
         skips = unrebuildable is not None or caller.frame_skip_note(call) is not None
         site = RawFinding(CALL_SITE, call, caller.statement(), UNREBUILDABLE if unrebuildable else "call",
                           skips_frame=skips)
-        return [(callee, site) for callee in callees]
+        return [(tuple(callees), site)]
 
     def _argument_pairs(self, callee: FuncId, ref, call: cst.Call):
         """The callee's parameter names, and (parameter, argument) for each argument this call binds."""

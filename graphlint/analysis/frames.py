@@ -125,17 +125,24 @@ class FrameTensors:
         return p.default is not None or bool(NON_TENSOR_PARAM.match(name) or _FRAMEWORK_OBJECT.match(name))
 
     def _plain_class(self, path: str, cls: ClassInfo, seen: frozenset) -> bool:
-        """A class whose instances are surely no nn.Module: every base is plain or such a class."""
-        summary = self.index.files.get(path)
-        for base in cls.bases:
-            if base in _PLAIN_BASES:
-                continue
-            found = self.index.lookup_class(summary, base) if summary is not None else None
-            if found is None or (found[0], found[1].name) in seen:
-                return False
-            if not self._plain_class(found[0], found[1], seen | {(path, cls.name)}):
-                return False
-        return True
+        return plain_class(self.index, path, cls, seen)
+
+
+def plain_class(index: ProjectIndex, path: str, cls: ClassInfo, seen: frozenset = frozenset()) -> bool:
+    """A class whose instances are surely no nn.Module and no tensor-like (`__torch_function__`):
+    every base is plain or such a class of the linted files."""
+    if "__torch_function__" in cls.methods:
+        return False
+    summary = index.files.get(path)
+    for base in cls.bases:
+        if base in _PLAIN_BASES:
+            continue
+        found = index.lookup_class(summary, base) if summary is not None else None
+        if found is None or (found[0], found[1].name) in seen:
+            return False
+        if not plain_class(index, found[0], found[1], seen | {(path, cls.name)}):
+            return False
+    return True
 
 
 class LocalObjects:
@@ -158,7 +165,7 @@ class LocalObjects:
             if isinstance(value, cst.Call):
                 qualified = resolve(value.func) or dotted(value.func)
                 found = index.lookup_class(summary, qualified) if qualified else None
-                if found is not None and not index.is_module_class(*found):
+                if found is not None and plain_class(index, *found):
                     self.objects[name] = found
             elif isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name):
                 method = self.method_of(index, value.value.value, value.attr.value)
