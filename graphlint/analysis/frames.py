@@ -158,8 +158,14 @@ class LocalObjects:
     def __init__(self, fn: cst.FunctionDef, index: ProjectIndex, summary, resolve) -> None:
         self.methods: dict[str, FuncId] = {}  # `closure = sf.closure` → the method
         self.objects: dict[str, tuple[str, ClassInfo]] = {}
+        params = fn.params
+        # `if not isinstance(monitor, Monitor): monitor = DefaultMonitor()`: a parameter may still hold
+        # the caller's object, which Dynamo can rebuild (congrad)
+        passed = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
         for node in nodes_of(fn.body, cst.Assign):
             if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+                continue
+            if node.targets[0].target.value in passed:
                 continue
             name, value = node.targets[0].target.value, node.value
             if isinstance(value, cst.Call):
