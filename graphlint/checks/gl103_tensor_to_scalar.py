@@ -10,6 +10,17 @@ class TensorToScalar(Check):
 
     code = "GL103"
 
+    def visit_Comparison(self, node: cst.Comparison, ctx) -> None:
+        """`x in t` / `x not in t` calls Tensor.__contains__, which reads `(t == x).any()` as a Python
+        bool (GB0124, measured on 2.13 only: torcheval's `1 not in self.target[i]`, pt-kmeans)."""
+        if ctx.config.capture_scalar_outputs:
+            return
+        for target in node.comparisons:
+            if isinstance(target.operator, (cst.In, cst.NotIn)) and ctx.is_tensor(target.comparator):
+                ctx.report(node, self.code, "`x in t` on a tensor pulls a Python bool out of the graph "
+                           "(`Tensor.__contains__` reads `(t == x).any()`)", gb=("GB0124",))
+                return
+
     def visit_Call(self, node: cst.Call, ctx) -> None:
         kind = scalar_extraction(node, ctx)
         if kind in (None, "item", "tolist") or used_as_size(ctx):
