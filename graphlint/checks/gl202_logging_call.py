@@ -9,6 +9,8 @@ LOG_FUNCTIONS = {"debug", "info", "warning", "warn", "error", "exception", "crit
 LOGGER_METHODS = LOG_FUNCTIONS | {"isEnabledFor", "getEffectiveLevel", "warning_once", "info_once", "debug_once"}
 # Conventional logger names, used when the file does not show where the logger came from.
 LOGGER_NAMES = {"logger", "log", "_logger", "_log", "LOGGER", "LOG", "_LOGGER", "_LOG"}
+# attributes that hold a logger on any object (`log` left out: a LightningModule's `self.log` is a method)
+LOGGER_ATTRS = {"logger", "_logger", "LOGGER"}
 
 
 class LoggingCall(Check):
@@ -36,7 +38,9 @@ class LoggingCall(Check):
         kind = ctx.kind(receiver)
         unknown_logger_name = (kind is None and isinstance(receiver, cst.Name) and receiver.value in LOGGER_NAMES
                                and receiver.value not in ctx.imports.names)
-        if kind == LOGGER or unknown_logger_name:
+        # `trainer.logger.info(...)`: a logger kept on some object (a framework's trainer, a callback)
+        logger_attribute = kind is None and isinstance(receiver, cst.Attribute) and receiver.attr.value in LOGGER_ATTRS
+        if kind == LOGGER or unknown_logger_name or logger_attribute:
             method = f"logging.Logger.{func.attr.value}"
             if method in ctx.config.ignore_logging_functions:
                 ctx.report(node, self.code, _DROPPED.format(call=f".{func.attr.value}()"), gb=())
