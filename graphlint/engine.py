@@ -142,9 +142,10 @@ class BreakingCalls:
     skip_callees: set[FuncId] = field(default_factory=set)  # called where a break skips the caller's frame
 
 
-# the code of a call to a breaking function of the file, folded like a break and then dropped
+# codes of calls to linted functions, folded like a break when the callees always break, then dropped;
+# a call to a method of an object the function built becomes GL613 instead
 CALL_SITE = "call-site"
-UNREBUILDABLE = "a method of an object built here"  # such a call site becomes GL613 when it breaks
+UNREBUILDABLE_SITE = "unrebuildable-call-site"
 # Dynamo's `has_tensor_in_frame` finds nothing in such a frame, so it runs the function eagerly
 NO_TENSOR_NOTE = (" (`{}` holds no tensor, module or torch module: Dynamo skips the function after this"
                   " break, and the rest of it runs eagerly)")
@@ -187,8 +188,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         bare = frames.surely_without(node, cls, dict(env.names), file_ctx.evidence(node, cls))
         done = _Walked(fid, node, traced_fn, NO_TENSOR_NOTE.format(key) if bare else None)
         objects = LocalObjects(node, index, summary, imports.resolve)
-        ctx.call_observer = lambda call, caller, fid=fid, done=done, objects=objects: (
-            arguments.observe(fid, call, caller), done.calls.extend(arguments.project_calls(fid, call, caller, objects)))
+        ctx.call_observer = lambda call, caller, fid=fid, done=done, objects=objects: _record_call_site(
+            done, call, caller, arguments.observe(fid, call, caller), objects)
         ctx.caller_literals = arguments.literal_seeds(key)
         checks = [check_classes[c]() for c in sorted(codes)]
         done.found = walk_function(node, checks, ctx)
@@ -203,7 +204,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             # inline it, so it skips the caller's frame (its own break is reported in the callee)
             calls = [call for callees, call in done.calls if call.skips_frame and breaking.issuperset(callees)]
             found = fold_shadowed(found + _unrebuildable(calls, codes), parsed.positions, done.node, done.bare_note)
-            found = [f for f in found if f.code != CALL_SITE]
+            found = [f for f in found if f.code not in (CALL_SITE, UNREBUILDABLE_SITE)]
         raw.extend((finding, done.traced) for finding in found)
     if not raw:
         return FileCheck(calls_elsewhere=arguments.elsewhere, breaks=breaks)
@@ -232,7 +233,22 @@ class _Walked:
 def _unrebuildable(calls: list[RawFinding], codes: set[str]) -> list[RawFinding]:
     """Breaking calls on an object the function built are GL613 findings of their own (GB0092)."""
     return [dataclasses.replace(call, code="GL613", message=None, gb=("GB0092",))
-            if call.message == UNREBUILDABLE and "GL613" in codes else call for call in calls]
+            if call.code == UNREBUILDABLE_SITE and "GL613" in codes else call for call in calls]
+
+
+def _record_call_site(done: _Walked, call: cst.Call, caller: CheckContext, callees: list[FuncId],
+                      objects: LocalObjects) -> None:
+    """Keep `call` as a call site of `done` when it reaches linted functions. It skips the caller's frame
+    where a break at the call would (in a loop, a `try` body, ...), and anywhere for a method of an
+    object the caller made, which Dynamo cannot rebuild (GB0092)."""
+    unrebuildable = objects.unrebuildable_callee(call)
+    if unrebuildable is not None and unrebuildable not in callees:
+        callees = [*callees, unrebuildable]
+    if not callees:
+        return
+    code = CALL_SITE if unrebuildable is None else UNREBUILDABLE_SITE
+    skips = unrebuildable is not None or caller.frame_skip_note(call) is not None
+    done.calls.append((tuple(callees), RawFinding(code, call, caller.statement(), "call", skips_frame=skips)))
 
 
 def _surely_breaking(walked: list[_Walked], breaking_elsewhere: frozenset[FuncId]) -> BreakingCalls:
@@ -554,38 +570,21 @@ class ArgumentKinds:
             return {}
         return {name: value for name, value in self._literals.get(key, {}).items() if value is not _MIXED}
 
-    def observe(self, fid: FuncId, call: cst.Call, caller: CheckContext) -> None:
+    def observe(self, fid: FuncId, call: cst.Call, caller: CheckContext) -> list[FuncId]:
+        """Record the argument kinds `call` passes; return the linted functions it may reach."""
         ref = call_ref(call, self.imports, {})
         if ref is None:
-            return
-        for callee in self.index.resolve_call(fid, ref):
+            return []
+        callees = [c for c in self.index.resolve_call(fid, ref) if c[0] != fid[0] or c[1] in self.parsed.functions]
+        for callee in callees:
             same_file = callee[0] == fid[0]
-            if same_file and callee[1] not in self.parsed.functions:
-                continue
             params, pairs = self._argument_pairs(callee, ref, call)
             record = self._seen.setdefault(callee[1], {}) if same_file else self.elsewhere.setdefault(callee, {})
             for name, value in pairs:
                 _agree(record, name, caller.env.kind_of(value))
             if same_file:
                 self._observe_literals(callee[1], params, pairs, caller)
-
-    def project_calls(self, fid: FuncId, call: cst.Call, caller: CheckContext,
-                      objects: LocalObjects) -> list[tuple[tuple[FuncId, ...], RawFinding]]:
-        """The linted functions `call` may reach, each with the call as a CALL_SITE finding
-        (frame-skipping where a break at the call would be: in a loop, a `try` body, or anywhere
-        for a method of an object the caller made, which Dynamo cannot rebuild: GB0092)."""
-        ref = call_ref(call, self.imports, {})
-        callees = self.index.resolve_call(fid, ref) if ref is not None else []
-        unrebuildable = objects.unrebuildable_callee(call)
-        if unrebuildable is not None and unrebuildable not in callees:
-            callees = [*callees, unrebuildable]
-        callees = [c for c in callees if c[0] != fid[0] or c[1] in self.parsed.functions]
-        if not callees:
-            return []
-        skips = unrebuildable is not None or caller.frame_skip_note(call) is not None
-        site = RawFinding(CALL_SITE, call, caller.statement(), UNREBUILDABLE if unrebuildable else "call",
-                          skips_frame=skips)
-        return [(tuple(callees), site)]
+        return callees
 
     def _argument_pairs(self, callee: FuncId, ref, call: cst.Call):
         """The callee's parameter names, and (parameter, argument) for each argument this call binds."""

@@ -253,9 +253,6 @@ class CheckContext:
                      if isinstance(p, (cst.SimpleStatementLine, cst.BaseCompoundStatement))), None)
 
     def frame_skip_note(self, node: cst.CSTNode) -> str | None:
-        return self._frame_skip_note(node)
-
-    def _frame_skip_note(self, node: cst.CSTNode) -> str | None:
         """Why a break here makes Dynamo skip the rest of the function, or None if it resumes after it."""
         if self._skips_frame(node):
             return LOOP_NOTE
@@ -376,7 +373,7 @@ class CheckContext:
             return
         self._reported.add(key)
         statement = self.statement()
-        skip_note = self._frame_skip_note(node)
+        skip_note = self.frame_skip_note(node)
         skips_frame = skip_note is not None
         if skips_frame:
             message = (message or self._summary(code)) + skip_note

@@ -21,7 +21,7 @@ import libcst as cst
 
 from graphlint.analysis.names import dotted
 from graphlint.analysis.regions import FuncId, ProjectIndex
-from graphlint.analysis.syntax import nodes_of
+from graphlint.analysis.syntax import nodes_of, parameters
 from graphlint.analysis.summary import ClassInfo
 from graphlint.analysis.tensors import CONST, GENERATOR, LOGGER, META, MODULE, NON_TENSOR_PARAM, SCALAR, BodyEvidence
 
@@ -93,19 +93,18 @@ class FrameTensors:
     def surely_without(self, fn: cst.FunctionDef, cls: ClassInfo | None, kinds: dict[str, str | None],
                        uses: BodyEvidence) -> bool:
         """Is it certain that Dynamo finds nothing torch-related in `fn`'s frame? Any doubt: no."""
-        if code_names(fn) & self.torch_names:
+        names = code_names(fn)
+        if names & self.torch_names:
             return False
         params = fn.params
-        names = code_names(fn)
         for star in (params.star_arg, params.star_kwarg):
             # whatever the callers pass; only a callback hook's unused `**kwargs` is taken as empty
             if isinstance(star, cst.Param) and not (_is_hook(fn) and star.name.value not in names):
                 return False
-        ordered = [*params.posonly_params, *params.params, *params.kwonly_params]
-        for i, p in enumerate(ordered):
+        for i, p in enumerate(parameters(fn)):
             name = p.name.value
             if i == 0 and cls is not None and name in ("self", "cls"):
-                if not self._plain_class(self.path, cls, frozenset()):
+                if not plain_class(self.index, self.path, cls):
                     return False
             elif not self._plain_value(p, kinds.get(name), uses):
                 return False
@@ -123,9 +122,6 @@ class FrameTensors:
         # an option (`units=None`, `print_results=True`), a count, or a training framework's object
         # handed to a callback (`on_epoch_end(self, trainer)`), used only as a plain value here
         return p.default is not None or bool(NON_TENSOR_PARAM.match(name) or _FRAMEWORK_OBJECT.match(name))
-
-    def _plain_class(self, path: str, cls: ClassInfo, seen: frozenset) -> bool:
-        return plain_class(self.index, path, cls, seen)
 
 
 def plain_class(index: ProjectIndex, path: str, cls: ClassInfo, seen: frozenset = frozenset()) -> bool:
@@ -156,12 +152,12 @@ class LocalObjects:
     """
 
     def __init__(self, fn: cst.FunctionDef, index: ProjectIndex, summary, resolve) -> None:
+        self.index = index
         self.methods: dict[str, FuncId] = {}  # `closure = sf.closure` → the method
         self.objects: dict[str, tuple[str, ClassInfo]] = {}
-        params = fn.params
         # `if not isinstance(monitor, Monitor): monitor = DefaultMonitor()`: a parameter may still hold
         # the caller's object, which Dynamo can rebuild (congrad)
-        passed = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+        passed = {p.name.value for p in parameters(fn)}
         for node in nodes_of(fn.body, cst.Assign):
             if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
                 continue
@@ -174,14 +170,13 @@ class LocalObjects:
                 if found is not None and plain_class(index, *found):
                     self.objects[name] = found
             elif isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name):
-                method = self.method_of(index, value.value.value, value.attr.value)
+                method = self.method_of(value.value.value, value.attr.value)
                 if method is not None:
                     self.methods[name] = method
-        self._index = index
 
-    def method_of(self, index: ProjectIndex, owner: str, attr: str) -> FuncId | None:
+    def method_of(self, owner: str, attr: str) -> FuncId | None:
         found = self.objects.get(owner)
-        return index.method(found[0], found[1], attr) if found is not None else None
+        return self.index.method(found[0], found[1], attr) if found is not None else None
 
     def unrebuildable_callee(self, call: cst.Call) -> FuncId | None:
         """The method `call` runs on an object made here, if it is one."""
@@ -189,5 +184,5 @@ class LocalObjects:
         if isinstance(func, cst.Name):
             return self.methods.get(func.value)
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            return self.method_of(self._index, func.value.value, func.attr.value)
+            return self.method_of(func.value.value, func.attr.value)
         return None

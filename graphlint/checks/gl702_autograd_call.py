@@ -1,6 +1,6 @@
 import libcst as cst
 
-from graphlint.analysis.syntax import names_in
+from graphlint.analysis.syntax import names_in, parameters
 from graphlint.checks.base import Check
 from graphlint.walker import NOT_LITERAL
 
@@ -90,8 +90,5 @@ def _is_parameter_or_loop_target(name: str, parents: list[cst.CSTNode]) -> bool:
         if isinstance(node, cst.For) and name in {n.value for n in names_in(node.target)}:
             return True
         if isinstance(node, cst.FunctionDef):
-            params = node.params
-            every = [*params.posonly_params, *params.params, *params.kwonly_params]
-            every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
-            return name in {p.name.value for p in every}
+            return name in {p.name.value for p in parameters(node, stars=True)}
     return False
