@@ -511,3 +511,38 @@ def test_a_call_in_a_loop_to_a_breaking_function_of_another_file_skips_the_calle
     assert ("pkg/solver.py", 11, "GL401") not in got
     shown = set(by_path(lint_tree(tmp_path, {}, scope="compiled", show_shadowed=True)))
     assert ("pkg/solver.py", 11, "GL401") in shown
+
+
+HOOKS = """
+import torch
+
+class Progress:
+    def on_epoch_end(self, trainer, **kwargs):
+        print("epoch", trainer.epoch)
+
+    def on_batch_end(self, trainer, outputs):
+        print("loss", outputs)
+
+    def report(self, trainer):
+        print("report", trainer.epoch)
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.progress = Progress()
+
+    def forward(self, x, trainer):
+        self.progress.on_epoch_end(trainer)
+        return x
+"""
+
+
+def test_auto_scope_leaves_out_callback_hooks_without_tensors(lint):
+    # a framework calls `on_epoch_end(self, trainer)` from its loop, which runs eagerly by then, and
+    # Dynamo skips a frame with nothing torch-related (fixtures/cases/bare_frames.py: `EpochLogger`);
+    # a hook handed outputs may hold tensors, a non-hook helper may be what a user compiles, and a
+    # hook a traced forward calls is inlined, so its first break shows
+    lines = {f.line for f in lint(HOOKS, scope="auto").findings}
+    assert lines == {6, 9, 12}, lines
+    regions = {f.line: f.region.kind for f in lint(HOOKS, scope="auto").findings}
+    assert regions[6] == "module"

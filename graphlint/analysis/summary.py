@@ -67,6 +67,8 @@ class FunctionInfo:
     returns: str | None = None  # the return annotation's source text (`int`, `Tensor`, `Tuple[Tensor, int]`)
     is_property: bool = False  # `@property`: reading `self.name` runs it
     kwonly: tuple[str, ...] = ()
+    # the body only raises (`raise NotImplementedError`): an abstract method, whose overrides run instead
+    only_raises: bool = False
 
 
 @dataclass
@@ -219,6 +221,16 @@ def _property_accessor(node: cst.FunctionDef) -> str | None:
     return None
 
 
+def only_raises(node: cst.FunctionDef) -> bool:
+    """Is the body one `raise` statement, after a docstring if any?"""
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    statements = [s for s in body if not (isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+                                          and isinstance(s.body[0], cst.Expr)
+                                          and isinstance(s.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))]
+    return (len(statements) == 1 and isinstance(statements[0], cst.SimpleStatementLine)
+            and all(isinstance(small, cst.Raise) for small in statements[0].body))
+
+
 def eager_name_reason(key: str, class_name: str | None) -> str | None:
     name = key.rsplit(".", 1)[-1]
     if name in EAGER_METHOD_NAMES:
@@ -283,6 +295,7 @@ class SummaryBuilder(cst.CSTVisitor):
         info = FunctionInfo(key, cls.name if cls else None, params,
                             kwonly=tuple(p.name.value for p in node.params.kwonly_params))
         info.eager_reason = eager_name_reason(key, info.class_name)
+        info.only_raises = only_raises(node)
         if node.returns is not None:
             info.returns = cst.Module([]).code_for_node(node.returns.annotation)
         info.is_property = any(dotted(d.decorator) in ("property", "functools.cached_property", "cached_property")

@@ -12,7 +12,9 @@ class TensorToScalar(Check):
 
     def visit_Comparison(self, node: cst.Comparison, ctx) -> None:
         """`x in t` / `x not in t` calls Tensor.__contains__, which reads `(t == x).any()` as a Python
-        bool (GB0124, measured on 2.13 only: torcheval's `1 not in self.target[i]`, pt-kmeans)."""
+        bool (GB0124, measured on 2.13 only: torcheval's `1 not in self.target[i]`, pt-kmeans). The
+        break is at a `CONTAINS_OP`, not a call, which Dynamo cannot resume after: it compiles what came
+        before and runs the rest of the function eagerly (measured: `fixtures/cases/tensor_scalars.py`)."""
         if ctx.config.capture_scalar_outputs:
             return
         if isinstance(node.left, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
@@ -20,7 +22,7 @@ class TensorToScalar(Check):
         for target in node.comparisons:
             if isinstance(target.operator, (cst.In, cst.NotIn)) and ctx.is_tensor(target.comparator):
                 ctx.report(node, self.code, "`x in t` on a tensor pulls a Python bool out of the graph "
-                           "(`Tensor.__contains__` reads `(t == x).any()`)", gb=("GB0124",))
+                           "(`Tensor.__contains__` reads `(t == x).any()`)", gb=("GB0124",), hides_rest=True)
                 return
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
