@@ -17,7 +17,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from graphlint.analysis.dynamo_config import DynamoConfig, from_environment
 from graphlint.analysis.frames import FrameTensors, LocalObjects
-from graphlint.analysis.names import ImportTable
+from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import FileSummary, build_summary, call_ref
 from graphlint.analysis.syntax import names_in, nodes_of
@@ -205,7 +205,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             # a call in a loop to a function here that always breaks breaks there too: Dynamo cannot
             # inline it, so it skips the caller's frame (its own break is reported in the callee)
             calls = [call for callees, call in done.calls if call.skips_frame and breaks_surely(callees, breaking, index)]
-            found = fold_shadowed(found + _unrebuildable(calls, codes), parsed.positions, done.node, done.bare_note)
+            found = fold_shadowed(found + _unrebuildable(calls, codes), parsed.positions, done.node, done.bare_note,
+                                  _options_of_object(index, done.fid))
             found = [f for f in found if f.code not in (CALL_SITE, UNREBUILDABLE_SITE)]
         raw.extend((finding, done.traced) for finding in found)
     if not raw:
@@ -372,8 +373,23 @@ def _inherited_method(index: ProjectIndex, summary: FileSummary, class_name: str
     return found is not None and found[0] != summary.path
 
 
+def _options_of_object(index: ProjectIndex, fid: FuncId) -> frozenset[str]:
+    """`self.<attr>` for each option the method's class (or a project base) sets from an `__init__`
+    parameter that defaults to None or False."""
+    info = index.function(fid)
+    found = index.lookup_class(index.files[fid[0]], info.class_name) if info.class_name else None
+    options: set[str] = set()
+    seen: set[tuple[str, str]] = set()
+    while found is not None and (found[0], found[1].name) not in seen:
+        seen.add((found[0], found[1].name))
+        options.update(f"self.{attr}" for attr in found[1].off_by_default)
+        bases = [index.lookup_class(index.files[found[0]], b) for b in found[1].bases]
+        found = next((b for b in bases if b is not None), None)
+    return frozenset(options)
+
+
 def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
-                  bare_frame_note: str | None = None) -> list[RawFinding]:
+                  bare_frame_note: str | None = None, object_options: frozenset[str] = frozenset()) -> list[RawFinding]:
     """Fold the findings that a frame-skipping break hides into that break's message.
 
     A break in a loop makes Dynamo skip the whole frame ("graph break in loop"), so nothing after it
@@ -405,7 +421,7 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
         # breaks inside the breaking expression itself (`torch.equal` in an `all(...)` generator) still show
         cut = lines[first.node].end.line
         other_arms = _other_arms(function, lines, line_of[id(first)])
-        arm_start, arm_end = _hiding_scope(function, lines, line_of[id(first)])
+        arm_start, arm_end = _hiding_scope(function, lines, line_of[id(first)], object_options)
         shadowed = [f for f in found if id(f) not in hidden and f is not first
                     and ((line_of[id(f)] > cut or id(f) in in_target and f.statement is first.statement
                           and id(first) not in in_target)
@@ -472,7 +488,8 @@ def _tested_after(test: RawFinding, first: RawFinding, lines) -> bool:
     return body.start.line <= line <= body.end.line
 
 
-def _hiding_scope(function: cst.FunctionDef, lines, line: int) -> tuple[int, int]:
+def _hiding_scope(function: cst.FunctionDef, lines, line: int,
+                  object_options: frozenset[str] = frozenset()) -> tuple[int, int]:
     """The lines a frame-skipping break at `line` can hide.
 
     Outside loops: the innermost `if`/`else` arm holding it (`_enclosing_arm`). Inside a loop, an `if`
@@ -482,6 +499,8 @@ def _hiding_scope(function: cst.FunctionDef, lines, line: int) -> tuple[int, int
     around the outermost loop. Only the body of an `if` on an option the caller leaves off by default
     (`if verbose:`, `if exists(seq_mask):` with `verbose=False`, `seq_mask=None`), which no loop rebinds,
     bounds what a break in it hides: a call with the default never takes it and traces what follows.
+    So does the `else` of `if not <option>:`, and an option the object got from its `__init__`'s
+    default (`self.sub_sampling` from `sub_sampling=None`: kmeans-gpu).
     """
     def span(node: cst.CSTNode) -> tuple[int, int]:
         return lines[node].start.line, lines[node].end.line
@@ -492,15 +511,28 @@ def _hiding_scope(function: cst.FunctionDef, lines, line: int) -> tuple[int, int
 
     loops = [loop for loop in nodes_of(function, (cst.For, cst.While)) if holds(loop.body, line)]
     best = _enclosing_arm(function, lines, min((span(loop)[0] for loop in loops), default=line))
-    options = _options_off_by_default(function)
+    options = _options_off_by_default(function) | object_options
     for node in _if_statements(function):
         around = [loop for loop in loops if holds(loop.body, span(node)[0])]
-        if not around or not holds(node.body, line) or not _tests_option(node.test, options):
+        arm = _option_arm(node, options)
+        if not around or arm is None or not holds(arm, line):
             continue
         if not {n.value for n in names_in(node.test)} & set().union(*map(_names_rebound_in, around)):
-            if span(node.body)[1] - span(node.body)[0] < best[1] - best[0]:
-                best = span(node.body)
+            if span(arm)[1] - span(arm)[0] < best[1] - best[0]:
+                best = span(arm)
     return best
+
+
+def _option_arm(node: cst.If, options: set[str]) -> cst.CSTNode | None:
+    """The arm of `node` that runs only when the caller turned an option on: the body of `if verbose:`,
+    the `else` of `if not self.sub_sampling:`."""
+    if _tests_option(node.test, options):
+        return node.body
+    test = node.test
+    if (isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
+            and _tests_option(test.expression, options) and isinstance(node.orelse, cst.Else)):
+        return node.orelse.body
+    return None
 
 
 def _options_off_by_default(function: cst.FunctionDef) -> set[str]:
@@ -513,17 +545,16 @@ def _options_off_by_default(function: cst.FunctionDef) -> set[str]:
 def _tests_option(test: cst.BaseExpression, options: set[str]) -> bool:
     """Is `test` true only when the caller turned an option on: `verbose`, `mask is not None`,
     `exists(mask)`, or an `and` with such a part?"""
-    if isinstance(test, cst.Name):
-        return test.value in options
+    if isinstance(test, (cst.Name, cst.Attribute)):
+        return dotted(test) in options
     if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
         return _tests_option(test.left, options) or _tests_option(test.right, options)
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         other = test.comparisons[0].comparator
-        return (isinstance(test.comparisons[0].operator, cst.IsNot) and isinstance(test.left, cst.Name)
-                and test.left.value in options and isinstance(other, cst.Name) and other.value == "None")
+        return (isinstance(test.comparisons[0].operator, cst.IsNot) and dotted(test.left) in options
+                and isinstance(other, cst.Name) and other.value == "None")
     if isinstance(test, cst.Call) and len(test.args) == 1 and isinstance(test.func, cst.Name):
-        arg = test.args[0].value
-        return test.func.value == "exists" and isinstance(arg, cst.Name) and arg.value in options
+        return test.func.value == "exists" and dotted(test.args[0].value) in options
     return False
 
 

@@ -15,6 +15,7 @@ from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.dynamo_config import ConfigCollector, DynamoConfig, is_fullgraph
 from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
 from graphlint.analysis.names import ImportTable, dotted
+from graphlint.analysis.syntax import parameters
 from graphlint.analysis.torch_api import returns_no_tensor
 
 COMPILE_FUNCS = {"torch.compile", "torch._dynamo.optimize"}
@@ -84,6 +85,8 @@ class ClassInfo:
     dynamic_buffer_prefixes: set[str] = field(default_factory=set)
     # `self.pbar = tqdm(...)`: attributes holding an object of a library Dynamo skips → that library
     skipped_library_attrs: dict[str, str] = field(default_factory=dict)
+    # `self.sub_sampling = sub_sampling` in `__init__(..., sub_sampling=None)`: options off by default
+    off_by_default: set[str] = field(default_factory=set)
 
 
 def literal_prefix(node: cst.BaseExpression) -> str:
@@ -372,6 +375,8 @@ class SummaryBuilder(cst.CSTVisitor):
         cls = self._enclosing_class()
         if cls is None:
             return
+        if isinstance(value, cst.Name) and value.value in self._init_options_off():
+            cls.off_by_default.add(attr)
         if isinstance(value, cst.Call):
             library = (self.imports.resolve(value.func) or "").split(".")[0]
             if library in DYNAMO_SKIPPED_LIBRARIES:
@@ -382,6 +387,14 @@ class SummaryBuilder(cst.CSTVisitor):
         elif kind == "module":  # an instance of a class: a submodule (or a container of them)
             cls.attr_classes[attr] = _called_names(value, self.imports)
             cls.module_attrs.add(attr)
+
+    def _init_options_off(self) -> set[str]:
+        """The parameters of the `__init__` being walked whose default is None or False."""
+        if not self._func_stack or not self._func_stack[-1].key.endswith("__init__"):
+            return set()
+        node = self.nodes.get(self._func_stack[-1].key)
+        return {p.name.value for p in parameters(node)
+                if isinstance(p.default, cst.Name) and p.default.value in ("None", "False")} if node else set()
 
     def _value_class(self, expr: cst.BaseExpression | None) -> str | None:
         """'tensor' for `torch.zeros(...)`, `nn.Parameter(...)`, `torch.ones(3).float()`; 'module' for
