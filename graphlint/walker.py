@@ -22,6 +22,7 @@ from graphlint.checks.base import Check, RawFinding
 
 
 _UNBOUND = object()
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 # Measured on 2.13 (GB7000 "graph break in loop"): Dynamo gives up on the whole frame, so the function
 # runs eagerly and the breaks after this one never show up in a profile.
 LOOP_NOTE = " (inside a loop: Dynamo then skips the whole function, which runs eagerly)"
@@ -392,6 +393,7 @@ class FunctionWalker(cst.CSTVisitor):
                               if value is not NOT_LITERAL}
         self.env = ctx.env
         self._narrowed: dict[int, tuple[str, object, str]] = {}
+        self._comprehension_scopes: dict[int, dict[str, object]] = {}  # id → the outer kinds it shadows
         self.dispatch: dict[str, list] = defaultdict(list)
         for check in checks:
             for attr in dir(check):
@@ -504,6 +506,21 @@ class FunctionWalker(cst.CSTVisitor):
             self.env.bind_loop_target(node.target, node.iter)
         elif isinstance(node, cst.WithItem) and node.asname is not None:
             self.env.bind(node.asname.name, None)
+        elif isinstance(node, _COMPREHENSIONS):
+            self._enter_comprehension(node)
+
+    def _enter_comprehension(self, node: cst.CSTNode) -> None:
+        """Bind a comprehension's targets before its element, which comes first in the tree
+        (`[a.item() for a in norms]` after `for a, g in enumerate(grads)` reads the new `a`). They are
+        its own: the names outside get their kinds back when it ends (`_bind_after`)."""
+        saved: dict[str, object] = {}
+        comp = node.for_in
+        while comp is not None:
+            for name in _bound_names(comp.target):
+                saved.setdefault(name, self.env.names.get(name, _UNBOUND))
+            self.env.bind_loop_target(comp.target, comp.iter)
+            comp = comp.inner_for_in
+        self._comprehension_scopes[id(node)] = saved
 
     def _bind_after(self, node: cst.CSTNode) -> None:
         env = self.env
@@ -513,6 +530,11 @@ class FunctionWalker(cst.CSTVisitor):
             for target in targets:
                 for name in _bound_names(target):
                     self.ctx.param_defaults.pop(name, None)
+        for name, saved_kind in self._comprehension_scopes.pop(id(node), {}).items():
+            if saved_kind is _UNBOUND:
+                env.names.pop(name, None)
+            else:
+                env.names[name] = saved_kind
         if id(node) in self._narrowed:
             name, saved, narrowed = self._narrowed.pop(id(node))
             if env.names.get(name) == narrowed:  # not rebound inside the block
