@@ -209,3 +209,28 @@ def test_disagreeing_call_sites_leave_a_parameter_unknown(lint):
             return x
     """
     assert found(lint(code)) == set()
+
+
+
+INDEX_PARAMETER = """
+import torch
+
+class Search(torch.optim.Optimizer):
+    def line_search(self, i, step_size, loss):
+        suff_dec = self.avg_gradient_norm[i]
+        if loss.item() != 0 and suff_dec >= 1e-8:
+            for e in range(3):
+                self.update(i, self.params, step_size)
+        return step_size
+
+    def update(self, i, params, step_size):
+        if i == -1:  # an index, not a tensor: no break
+            return [p * step_size for p in params]
+        return params
+"""
+
+
+def test_a_parameter_named_i_is_an_index(lint):
+    # salsa's `line_search(self, i, ...)` handed its `i` on to `try_sgd_precond_update(i, ...)`, whose
+    # `if i == -1:` was taken for a tensor test
+    assert found(lint(INDEX_PARAMETER, scope="all")) == {(7, "GL101")}

@@ -88,7 +88,7 @@ NDARRAY_META_ATTRS = frozenset({"shape", "ndim", "size", "dtype", "itemsize", "n
 # Unannotated parameters with these names are almost never tensors.
 NON_TENSOR_PARAM = re.compile(
     r"^(dim|dims|axis|eps|epsilon|training|inplace|mode|reduction|config|cfg|kwargs|args|name|device|dtype|"
-    r"shape|size|sizes|fn|func|callback|layer_idx|layer_id|idx_layer|verbose|debug|strict|"
+    r"shape|size|sizes|fn|func|callback|layer_idx|layer_id|idx_layer|verbose|debug|strict|i|j|"
     r"(num|n|use|return|output|is|has|do|enable|apply|with|should|max|min)_.*|"
     r"n(samples|steps|iters?|heads|layers|points|classes|channels|bins|features|chunks|blocks)|"
     r".*_(size|dim|dims|name|fn|func|config|cfg|mode|type|flag|kwargs|len|length|num|count|dtype|device|"
