@@ -138,7 +138,10 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 15)
           "pytorchtrainer", "congrad", "pt_kmeans", "fastica-torch", "torchcurves", "delu", "dsntnn",
           "sinkhorn-transformer", "heavyball", "adam-atan2-pytorch", "grokfast-pytorch", "torch-runstats",
-          "kmeans-gpu", "torchsample", "torch-numopt", "glm-saga", "trainloop", "torchclust"):
+          "kmeans-gpu", "torchsample", "torch-numopt", "glm-saga", "trainloop", "torchclust",
+          # held-out split (set 16)
+          "six", "torchdde", "adversarial-robustness-toolbox", "hippynn", "rockpool", "traker",
+          "early-stopping-pytorch", "diffkalman", "pyvacy", "pytorch-argus", "warmup-scheduler", "autoclip"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -220,5 +223,8 @@ import pytorchtrainer, congrad.torch, pt_kmeans, fastica_torch, torchcurves, del
 import heavyball, adam_atan2_pytorch, grokfast_pytorch, torch_runstats  # noqa: E401,F401
 import kmeans_gpu, torchsample, torch_numopt, glm_saga.elasticnet  # noqa: E401,F401
 import trainloop, torchclust.centroid, torchclust.density, torchclust.metrics  # noqa: E401,F401
+import torchdde, art.estimators.classification, art.attacks.evasion, art.defences.trainer, hippynn  # noqa: E401,F401
+import rockpool.nn.modules, rockpool.nn.networks, trak, early_stopping_pytorch, diffkalman, pyvacy.optim  # noqa: E401,F401
+import argus, warmup_scheduler, autoclip.torch  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
