@@ -15242,12 +15242,12 @@ def torchclust_runs():
 
 # ---- held-out set 16 (chosen 2026-11-22 by a helper blind to graphlint), first batch
 PACKAGES.update({
-    "torchdde": {"dirs": ["torchdde"], "split": "heldout"},
-    "adversarial-robustness-toolbox": {"dirs": ["art"], "split": "heldout"},
-    "hippynn": {"dirs": ["hippynn"], "split": "heldout"},
-    "rockpool": {"dirs": ["rockpool"], "split": "heldout"},
-    "traker": {"dirs": ["trak"], "split": "heldout"},
-    "early-stopping-pytorch": {"dirs": ["early_stopping_pytorch"], "split": "heldout"},
+    "torchdde": {"dirs": ["torchdde"], "split": "dev"},
+    "adversarial-robustness-toolbox": {"dirs": ["art"], "split": "dev"},
+    "hippynn": {"dirs": ["hippynn"], "split": "dev"},
+    "rockpool": {"dirs": ["rockpool"], "split": "dev"},
+    "traker": {"dirs": ["trak"], "split": "dev"},
+    "early-stopping-pytorch": {"dirs": ["early_stopping_pytorch"], "split": "dev"},
 })
 
 
@@ -15466,9 +15466,9 @@ def early_stopping_pytorch_loop():
 
 # ---- held-out set 16, second batch (chosen 2026-11-22 by the same helper)
 PACKAGES.update({
-    "diffkalman": {"dirs": ["diffkalman"], "split": "heldout"},
-    "pyvacy": {"dirs": ["pyvacy"], "split": "heldout"},
-    "pytorch-argus": {"dirs": ["argus"], "split": "heldout"},
+    "diffkalman": {"dirs": ["diffkalman"], "split": "dev"},
+    "pyvacy": {"dirs": ["pyvacy"], "split": "dev"},
+    "pytorch-argus": {"dirs": ["argus"], "split": "dev"},
 })
 
 
@@ -15583,8 +15583,8 @@ def argus_fit():
 
 # ---- held-out set 16, third batch (chosen 2026-11-22 by the same helper)
 PACKAGES.update({
-    "warmup-scheduler": {"dirs": ["warmup_scheduler"], "split": "heldout"},
-    "autoclip": {"dirs": ["autoclip"], "split": "heldout"},
+    "warmup-scheduler": {"dirs": ["warmup_scheduler"], "split": "dev"},
+    "autoclip": {"dirs": ["autoclip"], "split": "dev"},
 })
 
 
