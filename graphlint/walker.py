@@ -15,8 +15,8 @@ import libcst as cst
 
 from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
-from graphlint.analysis.names import ImportTable
-from graphlint.analysis.syntax import names_in, nodes_of
+from graphlint.analysis.names import ImportTable, dotted
+from graphlint.analysis.syntax import names_in, nodes_of, parameters
 from graphlint.analysis.tensors import CONST, NDARRAY, TENSOR, TensorEnv, is_tensor, join, join_all
 from graphlint.checks.base import Check, RawFinding
 
@@ -184,6 +184,7 @@ class CheckContext:
         self._reported: set[tuple[str, int]] = set()
         # while a `while` node is checked: the kinds its test's loop-carried names had before the loop
         self.before_loop: dict[str, object] = {}
+        self.print_aliases: frozenset[str] = frozenset()  # set by FunctionWalker
 
     # ---- questions checks ask ----
     def kind(self, node: cst.BaseExpression) -> str | None:
@@ -234,6 +235,10 @@ class CheckContext:
         if isinstance(node, cst.Name) and node.value in self.env.names:
             return self.env.aliases.get(node.value)
         return self.env.resolve(node)
+
+    def is_print_alias(self, node: cst.BaseExpression) -> bool:
+        """A name or `self` attribute that may hold the builtin `print` (`_print_aliases`)."""
+        return dotted(node) in self.print_aliases
 
     def is_builtin(self, node: cst.BaseExpression, name: str) -> bool:
         """`node` is the builtin `name`, not shadowed by an import or a local."""
@@ -391,6 +396,7 @@ class FunctionWalker(cst.CSTVisitor):
                     for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.default is not None}
         ctx.param_defaults = {name: value for name, value in {**ctx.caller_literals, **defaults}.items()
                               if value is not NOT_LITERAL}
+        ctx.print_aliases = _print_aliases(root, ctx)
         self.env = ctx.env
         self._narrowed: dict[int, tuple[str, object, str]] = {}
         self._comprehension_scopes: dict[int, dict[str, object]] = {}  # id → the outer kinds it shadows
@@ -555,6 +561,27 @@ class FunctionWalker(cst.CSTVisitor):
                 env.bind(node.target, value)
         elif isinstance(node, cst.NamedExpr):
             env.bind(node.target, env.kind_of(node.value), node.value)
+
+
+def _print_aliases(root: cst.FunctionDef, ctx: CheckContext) -> frozenset[str]:
+    """Names that may hold the builtin `print` here: a local bound to it on some path (hippynn's
+    `qprint = print`, a no-op lambda when quiet), a parameter defaulting to it (`trace_func=print`), and
+    `self.<attr>` set from such a parameter in the class's `__init__` (the early-stopping class that
+    calls `self.trace_func(...)`)."""
+    if "print" in ctx.imports.names or "print" in ctx.env.ctx.functions:
+        return frozenset()
+    found = {p.name.value for p in parameters(root)
+             if isinstance(p.default, cst.Name) and p.default.value == "print"}
+    for node in nodes_of(root.body, cst.Assign):
+        if isinstance(node.value, cst.Name) and node.value.value == "print":
+            found.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+    cls, seen = ctx.env.cls, set()
+    while cls is not None and cls.name not in seen:
+        seen.add(cls.name)
+        found.update(f"self.{attr}" for attr in cls.print_attrs)
+        cls = next((ctx.env.ctx.classes[b.rsplit(".", 1)[-1]] for b in cls.bases
+                    if b.rsplit(".", 1)[-1] in ctx.env.ctx.classes), None)
+    return frozenset(found)
 
 
 def walk_function(node: cst.FunctionDef, checks: list[Check], ctx: CheckContext) -> list[RawFinding]:

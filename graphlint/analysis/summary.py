@@ -87,6 +87,8 @@ class ClassInfo:
     skipped_library_attrs: dict[str, str] = field(default_factory=dict)
     # `self.sub_sampling = sub_sampling` in `__init__(..., sub_sampling=None)`: options off by default
     off_by_default: set[str] = field(default_factory=set)
+    # `self.trace_func = trace_func` in `__init__(..., trace_func=print)`: attributes that may hold `print`
+    print_attrs: set[str] = field(default_factory=set)
 
 
 def literal_prefix(node: cst.BaseExpression) -> str:
@@ -375,8 +377,12 @@ class SummaryBuilder(cst.CSTVisitor):
         cls = self._enclosing_class()
         if cls is None:
             return
-        if isinstance(value, cst.Name) and value.value in self._init_options_off():
-            cls.off_by_default.add(attr)
+        if isinstance(value, cst.Name):
+            default = self._init_defaults().get(value.value)
+            if default in ("None", "False"):
+                cls.off_by_default.add(attr)
+            if (default == "print" or value.value == "print") and "print" not in self.imports.names:
+                cls.print_attrs.add(attr)
         if isinstance(value, cst.Call):
             library = (self.imports.resolve(value.func) or "").split(".")[0]
             if library in DYNAMO_SKIPPED_LIBRARIES:
@@ -388,13 +394,13 @@ class SummaryBuilder(cst.CSTVisitor):
             cls.attr_classes[attr] = _called_names(value, self.imports)
             cls.module_attrs.add(attr)
 
-    def _init_options_off(self) -> set[str]:
-        """The parameters of the `__init__` being walked whose default is None or False."""
+    def _init_defaults(self) -> dict[str, str]:
+        """The parameters of the `__init__` being walked whose default is a name (`None`, `False`, `print`)."""
         if not self._func_stack or not self._func_stack[-1].key.endswith("__init__"):
-            return set()
+            return {}
         node = self.nodes.get(self._func_stack[-1].key)
-        return {p.name.value for p in parameters(node)
-                if isinstance(p.default, cst.Name) and p.default.value in ("None", "False")} if node else set()
+        return {p.name.value: p.default.value for p in parameters(node)
+                if isinstance(p.default, cst.Name)} if node else {}
 
     def _value_class(self, expr: cst.BaseExpression | None) -> str | None:
         """'tensor' for `torch.zeros(...)`, `nn.Parameter(...)`, `torch.ones(3).float()`; 'module' for
