@@ -6,7 +6,9 @@ from graphlint.checks.base import Check
 _DROPPED = ("no graph break, but `ignore_logging_functions` makes `{call}` a no-op under compile: "
             "the log record is silently dropped")
 LOG_FUNCTIONS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
-LOGGER_METHODS = LOG_FUNCTIONS | {"isEnabledFor", "getEffectiveLevel", "warning_once", "info_once", "debug_once"}
+# every Logger method is unsupported (GB0291), configuration included (`setLevel`: traker)
+LOGGER_METHODS = LOG_FUNCTIONS | {"isEnabledFor", "getEffectiveLevel", "warning_once", "info_once", "debug_once",
+                                  "setLevel", "addHandler", "removeHandler", "hasHandlers", "getChild"}
 # Conventional logger names, used when the file does not show where the logger came from.
 LOGGER_NAMES = {"logger", "log", "_logger", "_log", "LOGGER", "LOG", "_LOGGER", "_LOG"}
 # attributes that hold a logger on any object (`log` left out: a LightningModule's `self.log` is a method)
