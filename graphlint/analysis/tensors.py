@@ -65,6 +65,10 @@ TORCH_SEQ_FUNCS = {f"torch.{m}" for m in SEQ_METHODS} | {"torch.meshgrid", "torc
 TORCH_REDUCE_OR_SEQ = {"torch.max", "torch.min", "torch.median", "torch.nanmedian"}
 # torch functions that return a Python bool computed from the data (GB0033)
 TORCH_DATA_BOOL = {"torch.equal", "torch.allclose", "torch.is_nonzero"}
+# numpy's own Python-bool answers about traced arrays: Dynamo runs them as torch ops and must read the
+# result (GB0033, measured on 2.13: ART's `np.array_equal(np.floor(y), np.ceil(y))`); the `if` on the
+# bool that follows does not break again
+NUMPY_DATA_BOOL = {"numpy.array_equal", "numpy.array_equiv", "numpy.allclose"}
 PY_NON_TENSOR_ANNOTATIONS = re.compile(
     r"^(Optional\[)?(int|float|bool|str|bytes|complex|None|dict|list|tuple|set|Callable|type|"
     r"Dict|List|Tuple|Set|Sequence|Mapping|Iterable|torch\.dtype|torch\.device|torch\.Size|dtype|device)\b")
@@ -980,6 +984,8 @@ class TensorEnv:
             # a traced array, so branching on it or taking `int()` of it breaks (measured on 2.13)
             if qual.startswith("numpy.random."):
                 return None  # run at trace time and baked in as a constant (probe `np_random`: no break)
+            if qual in NUMPY_DATA_BOOL:
+                return SCALAR
             return META if qual.rsplit(".", 1)[-1] in NUMPY_META_FUNCS else NDARRAY
         if qual.startswith("math."):
             return SCALAR if any(is_tensor(k) for k in arg_kinds) else None

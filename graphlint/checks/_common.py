@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from graphlint.analysis.tensors import NDARRAY, TORCH_DATA_BOOL, is_tensor
+from graphlint.analysis.tensors import NDARRAY, NUMPY_DATA_BOOL, TORCH_DATA_BOOL, is_tensor
 
 # Functions and methods whose arguments are sizes/bounds: a Python int pulled out of a tensor there
 # makes the output shape data-dependent (GL503 instead of GL101/GL102/GL103).
@@ -31,6 +31,9 @@ def scalar_extraction(node: cst.Call, ctx) -> str | None:
         if ctx.is_builtin(func, name) and len(node.args) == 1 and ctx.is_tensor(node.args[0].value):
             return name
     if ctx.qualname(func) in TORCH_DATA_BOOL:  # a Python bool computed from the data (GB0033)
+        return ctx.qualname(func)
+    if ctx.qualname(func) in NUMPY_DATA_BOOL and any(
+            ctx.is_tensor(a.value) or traced_array(a.value, ctx) for a in node.args):
         return ctx.qualname(func)
     if (isinstance(func, cst.Attribute) and func.attr.value in ("equal", "allclose")
             and ctx.is_tensor(func.value)):
