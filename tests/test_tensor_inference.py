@@ -234,3 +234,22 @@ def test_a_parameter_named_i_is_an_index(lint):
     # salsa's `line_search(self, i, ...)` handed its `i` on to `try_sgd_precond_update(i, ...)`, whose
     # `if i == -1:` was taken for a tensor test
     assert found(lint(INDEX_PARAMETER, scope="all")) == {(7, "GL101")}
+
+
+ID_PARAMETER = """
+import os
+import torch
+
+class Saver:
+    def featurize(self, model_id, grads: torch.Tensor):
+        return self.init_store(model_id, grads)
+
+    def init_store(self, model_id, grads):
+        prefix = os.path.join(self.save_dir, str(model_id))  # an id: a Python int or str
+        return prefix, str(grads)
+"""
+
+
+def test_a_parameter_named_like_an_id_is_no_tensor(lint):
+    # traker's `init_store(self, model_id)`: `str(model_id)` was taken for a tensor's str (GL105)
+    assert found(lint(ID_PARAMETER, scope="all")) == {(11, "GL105")}

@@ -96,7 +96,7 @@ NON_TENSOR_PARAM = re.compile(
     r"(num|n|use|return|output|is|has|do|enable|apply|with|should|max|min)_.*|"
     r"n(samples|steps|iters?|heads|layers|points|classes|channels|bins|features|chunks|blocks)|"
     r".*_(size|dim|dims|name|fn|func|config|cfg|mode|type|flag|kwargs|len|length|num|count|dtype|device|"
-    r"shape|rate|prob|eps))$")
+    r"shape|rate|prob|eps|id))$")
 # multi-backend libraries (POT, array-API code) fetch the backend of their inputs: not a tensor
 BACKEND_GETTER = re.compile(r"^_?(get_)?(backend|array_namespace|namespace|array_api|xp|nx)$")
 # functions (of a tensor backend: tensorly, einops, array-api shims) named after a shape query
