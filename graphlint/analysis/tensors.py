@@ -129,6 +129,14 @@ TORCH_FACTORIES = {f"torch.{f}" for f in (
 # reductions that, called without a dim, leave a 0-d tensor
 FULL_REDUCTIONS = {"sum", "mean", "max", "min", "argmax", "argmin", "prod", "norm", "std", "var", "median",
                    "amax", "amin", "any", "all", "nansum", "nanmean", "count_nonzero"}
+# ops that keep a 0-d tensor 0-d (`idx.sub(1).clamp(0, n)`, `torch.clip(i - 1, 0, n)`, `i.long()`)
+ELEMENTWISE_KEEPING_SHAPE = {"add", "sub", "mul", "div", "clamp", "clip", "abs", "neg", "round", "floor", "ceil",
+                             "remainder", "fmod", "detach", "clone", "long", "int", "float", "double", "to",
+                             "contiguous"}
+# a sorted-grid lookup of one value is one index (`i = torch.searchsorted(ts, t)` for a 0-d `t`)
+_LOOKUP_QUERY_ARG = {"searchsorted": 1, "bucketize": 0}
+# jaxtyping's scalar shape: `Float[torch.Tensor, ""]`
+_SCALAR_TENSOR_ANNOTATION = re.compile(r"\[\s*(torch\.)?Tensor\s*,\s*(\"\"|'')\s*\]")
 # Names of helpers that answer a yes/no question: their result is a Python bool, not a tensor.
 PREDICATE_NAME = re.compile(r"^_*(exists|is_.*|has_.*|should_.*|can_.*|check_.*|divisible_by|.*_exists|"
                             r"is(sparse|scalar|complex|real|nan|inf|finite|close|empty|tensor|array|numeric))$")
@@ -560,6 +568,8 @@ class TensorEnv:
             if p.annotation is None and from_callers.get(name) is not None:
                 kind = from_callers[name]  # what the callers actually pass beats a guess from the name
             self.names[name] = kind
+            if _SCALAR_TENSOR_ANNOTATION.search(_annotation_text(p) or ""):
+                self.zero_d.add(name)  # jaxtyping's `Float[Tensor, ""]`: a 0-d tensor when it is one
         for star in (params.star_arg, params.star_kwarg):
             if isinstance(star, cst.Param):
                 self.names[star.name.value] = None
@@ -683,8 +693,18 @@ class TensorEnv:
         if isinstance(func, cst.Attribute) and func.attr.value in FULL_REDUCTIONS and is_tensor(self.kind_of(func.value)):
             return not node.args
         qual = self.resolve(func)
-        return (qual is not None and qual.startswith("torch.") and qual.rsplit(".", 1)[-1] in FULL_REDUCTIONS
-                and len(node.args) == 1 and is_tensor(self.kind_of(node.args[0].value)))
+        if qual is None:
+            return (isinstance(func, cst.Attribute) and func.attr.value in ELEMENTWISE_KEEPING_SHAPE
+                    and self.is_zero_d(func.value))
+        last = qual.rsplit(".", 1)[-1]
+        if not qual.startswith("torch.") or not node.args:
+            return False
+        if last in _LOOKUP_QUERY_ARG:
+            query = _LOOKUP_QUERY_ARG[last]
+            return len(node.args) > query and self.is_zero_d(node.args[query].value)
+        if last in ELEMENTWISE_KEEPING_SHAPE:
+            return self.is_zero_d(node.args[0].value)
+        return last in FULL_REDUCTIONS and len(node.args) == 1 and is_tensor(self.kind_of(node.args[0].value))
 
     @staticmethod
     def element_kind(kind: str | None) -> str | None:
