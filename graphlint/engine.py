@@ -8,6 +8,7 @@ import dataclasses
 import fnmatch
 import multiprocessing
 import os
+import re
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from graphlint.analysis.dynamo_config import DynamoConfig, from_environment
 from graphlint.analysis.frames import FrameTensors, LocalObjects
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
-from graphlint.analysis.summary import FileSummary, build_summary, call_ref
+from graphlint.analysis.summary import ClassInfo, FileSummary, build_summary, call_ref
 from graphlint.analysis.syntax import names_in, nodes_of
 from graphlint.analysis.tensors import FileContext, TensorEnv, is_tensor
 from graphlint.catalog import Rule, load_catalog
@@ -186,7 +187,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                            config.under_fullgraph() if traced_fn.fullgraph else config)
         cls = summary.classes.get(info.class_name) if info.class_name else None
         bare = frames.surely_without(node, cls, dict(env.names), file_ctx.evidence(node, cls))
-        if bare and _eager_hook(node, traced_fn):
+        if bare and _eager_hook(node, traced_fn, cls):
             continue
         done = _Walked(fid, node, traced_fn, NO_TENSOR_NOTE.format(key) if bare else None)
         objects = LocalObjects(node, index, summary, imports.resolve)
@@ -219,14 +220,23 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     return FileCheck(kept, len(findings) - len(kept), calls_elsewhere=arguments.elsewhere, breaks=breaks)
 
 
-def _eager_hook(node: cst.FunctionDef, traced: TracedFunction) -> bool:
-    """A callback hook (`on_train_epoch_end(self, trainer)`) with nothing torch-related in its frame, that
+# a framework's callback classes (argus's `EarlyStopping(Callback)`): their methods are the hooks it calls
+_CALLBACK_CLASS = re.compile(r"(Callback|Hook)s?$")
+
+
+def _eager_hook(node: cst.FunctionDef, traced: TracedFunction, cls: ClassInfo | None) -> bool:
+    """A callback hook (`on_train_epoch_end(self, trainer)`, a method of a `...Callback` class, or a function
+    registered by an `@on_epoch_complete` decorator: argus) with nothing torch-related in its frame, that
     only `--scope auto` starts a region in. A framework calls its hooks from the training loop, which by
     then runs eagerly (a break in a loop, or its own frame without tensors, skips it), and Dynamo skips a
     frame like this one outright when eager code calls it. On the benchmark's dev split 2 of 16 findings
     in such hooks were breaks (pytorch-accelerated, skorch, trainloop, tez)."""
     region = traced.region
-    return region.kind == "library" and len(region.chain) == 1 and node.name.value.startswith("on_")
+    return region.kind == "library" and len(region.chain) == 1 and (
+        node.name.value.startswith("on_")
+        or cls is not None and any(_CALLBACK_CLASS.search(name) for name in (cls.name, *cls.bases))
+        or any((dotted(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "")
+               .rsplit(".", 1)[-1].startswith("on_") for d in node.decorators))
 
 
 @dataclass

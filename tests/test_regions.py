@@ -526,6 +526,25 @@ class Progress:
     def report(self, trainer):
         print("report", trainer.epoch)
 
+class State:
+    def __init__(self):
+        self.epoch = 0
+
+class Callback:
+    def epoch_complete(self, state: State):
+        pass
+
+class LogEpoch(Callback):
+    def epoch_complete(self, state: State):
+        print("epoch", state.epoch)
+
+def on_epoch_complete(fn):
+    return fn
+
+@on_epoch_complete
+def default_logging(state: State):
+    print("epoch", state.epoch)
+
 class Model(torch.nn.Module):
     def __init__(self):
         super().__init__()
@@ -540,8 +559,9 @@ class Model(torch.nn.Module):
 def test_auto_scope_leaves_out_callback_hooks_without_tensors(lint):
     # a framework calls `on_epoch_end(self, trainer)` from its loop, which runs eagerly by then, and
     # Dynamo skips a frame with nothing torch-related (fixtures/cases/bare_frames.py: `EpochLogger`);
-    # a hook handed outputs may hold tensors, a non-hook helper may be what a user compiles, and a
-    # hook a traced forward calls is inlined, so its first break shows
+    # so are a Callback subclass's methods and an `@on_epoch_complete` function handed a plain `State`
+    # (argus); a hook handed outputs may hold tensors, a non-hook helper may be what a user compiles,
+    # and a hook a traced forward calls is inlined, so its first break shows
     lines = {f.line for f in lint(HOOKS, scope="auto").findings}
     assert lines == {6, 9, 12}, lines
     regions = {f.line: f.region.kind for f in lint(HOOKS, scope="auto").findings}

@@ -106,9 +106,19 @@ class FrameTensors:
             if i == 0 and cls is not None and name in ("self", "cls"):
                 if not plain_class(self.index, self.path, cls):
                     return False
-            elif not self._plain_value(p, kinds.get(name), uses):
+            elif not (self._plain_value(p, kinds.get(name), uses) or self._plain_annotation(p)):
                 return False
         return True
+
+    def _plain_annotation(self, p: cst.Param) -> bool:
+        """Annotated with a plain class of the linted files (`state: State`): `has_tensor_in_frame` does not
+        look inside objects, so such an argument never counts, whatever it holds."""
+        if p.annotation is None:
+            return False
+        name = dotted(p.annotation.annotation)
+        summary = self.index.files.get(self.path)
+        found = self.index.lookup_class(summary, name) if name and summary is not None else None
+        return found is not None and plain_class(self.index, *found)
 
     @staticmethod
     def _plain_value(p: cst.Param, kind: str | None, uses: BodyEvidence) -> bool:
