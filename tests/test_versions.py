@@ -30,7 +30,7 @@ def test_rule_range_matches_the_measured_table(code):
 def test_every_rule_but_one_is_backed_by_probes():
     # GL9xx rules are the dynamic pass's own findings (any break Dynamo reports), not a probed pattern.
     unmeasured = [c for c, r in load_catalog().items() if not r.probes and not c.startswith("GL9")]
-    assert unmeasured == ["GL611", "GL613", "GL704"]  # measured by hand on 2.13 only (see their pages)
+    assert unmeasured == ["GL304", "GL611", "GL613", "GL704"]  # measured by hand on 2.13 only (see their pages)
 
 
 @pytest.mark.parametrize("code", [c for c, k in all_checks().items() if getattr(k, "MEASURED_FORMS", None)])

@@ -135,6 +135,7 @@ ELEMENTWISE_KEEPING_SHAPE = {"add", "sub", "mul", "div", "clamp", "clip", "abs",
                              "contiguous"}
 # a sorted-grid lookup of one value is one index (`i = torch.searchsorted(ts, t)` for a 0-d `t`)
 _LOOKUP_QUERY_ARG = {"searchsorted": 1, "bucketize": 0}
+_NDARRAY_ANNOTATION = re.compile(r"(Optional\[)?(np|numpy)\.ndarray\]?(\s*\|\s*None)?")
 # jaxtyping's scalar shape: `Float[torch.Tensor, ""]`
 _SCALAR_TENSOR_ANNOTATION = re.compile(r"\[\s*(torch\.)?Tensor\s*,\s*(\"\"|'')\s*\]")
 # Names of helpers that answer a yes/no question: their result is a Python bool, not a tensor.
@@ -588,6 +589,8 @@ class TensorEnv:
                 return BOOL_TENSOR if "Bool" in ann else TENSOR
             if ann in ("torch.Generator", "Generator") and p.default is None:
                 return GENERATOR
+            if _NDARRAY_ANNOTATION.fullmatch(ann):
+                return NDARRAY  # an array handed to compiled code is traced like a tensor (ART's `x: np.ndarray`)
             return CONST if PY_NON_TENSOR_ANNOTATIONS.match(ann) or _union_of_non_tensors(ann) else None
         if p.default is not None and not (isinstance(p.default, cst.Name) and p.default.value == "None"):
             return CONST
