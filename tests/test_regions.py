@@ -566,3 +566,31 @@ def test_auto_scope_leaves_out_callback_hooks_without_tensors(lint):
     assert lines == {6, 9, 12}, lines
     regions = {f.line: f.region.kind for f in lint(HOOKS, scope="auto").findings}
     assert regions[6] == "module"
+
+
+TRAIN_STEP = """
+import torch
+
+class Model:
+    def train_step(self, batch):
+        self.optimizer.zero_grad()
+        loss = self.loss(self.nn_module(batch[0]), batch[1])
+        loss.backward()
+        self.optimizer.step()
+        return {"loss": loss.item()}
+
+    def fit(self, loader):
+        for batch in loader:
+            loss = self.nn_module(batch[0]).sum()
+            loss.backward()
+            print("loss", loss.item())
+"""
+
+
+def test_a_train_step_is_not_driver_code(lint):
+    # one batch's forward, backward and update is what users hand to torch.compile (argus's
+    # `Model.train_step`, compiled through `model.fit`, breaks at `loss.item()`); the loop over batches
+    # that calls `.backward()` stays driver code
+    lines = {(f.line, f.code) for f in lint(TRAIN_STEP, scope="auto").findings}
+    assert (10, "GL101") in lines and (8, "GL702") in lines
+    assert not any(line >= 13 for line, _ in lines)

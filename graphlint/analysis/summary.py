@@ -524,9 +524,18 @@ class SummaryBuilder(cst.CSTVisitor):
         if name in DRIVER_CALLS:
             info.eager_reason = f"calls {name}"
         elif (isinstance(func, cst.Attribute) and func.attr.value in DRIVER_METHODS and name is None
-              and info.key.rsplit(".", 1)[-1] != func.attr.value and not self._closure_step(info)):
+              and info.key.rsplit(".", 1)[-1] != func.attr.value and not self._closure_step(info)
+              and not self._one_step(info)):
             # an optimizer's own `zero_grad` calling `super().zero_grad()` implements it: no driver
             info.eager_reason = f"calls .{func.attr.value}()"
+
+    @staticmethod
+    def _one_step(info: FunctionInfo) -> bool:
+        """A train step (`train_step`, `training_step`, `_train_one_step`): one batch's forward, backward and
+        update, the function users hand to `torch.compile`, not the loop around it (argus's
+        `Model.train_step`, compiled through `model.fit`, breaks at its `loss.item()`)."""
+        name = info.key.rsplit(".", 1)[-1].lower()
+        return name.endswith("step") and "epoch" not in name and "loop" not in name
 
     @staticmethod
     def _closure_step(info: FunctionInfo) -> bool:
