@@ -15683,3 +15683,193 @@ def art_attacks_defences():
         robustness = empirical_robustness(classifier, x[:4], "fgsm", attack_params={"eps": 0.1})
         return x_cw, x_ead, x_jsma, robustness
     return f, (x, y)
+
+
+# ---- held-out set 17, first batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "svgd": {"dirs": ["svgd"], "split": "heldout"},
+    "torchmanager": {"dirs": ["torchmanager", "torchmanager_core"], "split": "heldout"},
+    "pytorch-influence-functions": {"dirs": ["pytorch_influence_functions"], "split": "heldout"},
+    "Mixture-Density-Nets": {"dirs": ["mixture_density_nets"], "split": "heldout"},
+    "toma": {"dirs": ["toma"], "split": "heldout"},
+    "pytorch-revgrad": {"dirs": ["pytorch_revgrad"], "split": "heldout"},
+})
+
+
+# ====================================================================== svgd ==
+# held-out set 17, first batch. svgd (Stein variational gradient descent and MET-SVGD: particle-based variational
+# inference with RBF kernels, heuristic / learnable bandwidths and step sizes, Metropolis-Hastings divergence control,
+# log-density tracking and callbacks), as in its README's vanilla and MET-SVGD examples (`SVGD(target_distribution=
+# TorchDistribution(MultivariateNormal(...)), initial_distribution=Gaussian(...), kernel=RBF(...), lr=ParameterLR(...),
+# divergence_control="metropolis-hastings", bound_lr=True)`, `sample` / `sample_with_log_q`, an Adam step on the KL
+# loss), plus the `SamplingBreaker` callback; tiny particle counts and step numbers.
+@entry("svgd", "README: vanilla SVGD sample (median heuristic) with a SamplingBreaker callback, MET-SVGD sample_with_log_q and an Adam step on the KL loss")
+def svgd_sample():
+    from math import log, sqrt
+
+    from torch.distributions import MultivariateNormal
+
+    from svgd import SVGD
+    from svgd.callbacks import SamplingBreaker
+    from svgd.distributions import Gaussian, TorchDistribution
+    from svgd.kernels import RBF
+    from svgd.kernels.parameters import HeuristicKP, ParameterKP
+    from svgd.lrs import ParameterLR
+    d = 3
+    target = TorchDistribution(MultivariateNormal(torch.zeros(d), torch.eye(d)))
+    init = Gaussian(torch.ones(d).mul(2), torch.ones(d))
+    init.requires_grad_(False)
+    lr = ParameterLR(torch.tensor(0.1))
+    lr.requires_grad_(False)
+    vanilla = SVGD(target_distribution=target, initial_distribution=init, kernel=RBF(HeuristicKP("median")), lr=lr,
+                   divergence_control="metropolis-hastings", bound_lr=True, callbacks=[SamplingBreaker(1e-3, 3)])
+    kernel = RBF(ParameterKP(torch.tensor(1.0).log(), lambda x: x.clamp(log(1e-2), log(sqrt(d / 2))).exp()))
+    met = SVGD(target_distribution=target, initial_distribution=Gaussian(torch.ones(d).mul(2), torch.ones(d)).requires_grad_(True),
+               kernel=kernel.requires_grad_(True), lr=ParameterLR(torch.tensor(0.1).log(), lambda x: x.exp()).requires_grad_(True),
+               divergence_control="metropolis-hastings", bound_lr=True)
+    optimizer = torch.optim.Adam(met.parameters(), 5e-2)
+
+    def f():
+        x = vanilla.sample(n_particles=8, n_steps=4)[0]
+        x2, mask, log_q = met.sample_with_log_q(n_particles=8, n_steps=3)
+        entropy = log_q.mul(mask).sum(-1).div(mask.sum(-1)).mul(-1)
+        log_p = target.log_prob(x2).mul(mask).sum(-1).div(mask.sum(-1))
+        loss = entropy.add(log_p).mul(-1)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        return x, loss.detach()
+    return f, ()
+
+
+# ============================================================== torchmanager ==
+# held-out set 17, first batch. torchmanager (kisonho's PyTorch training manager: `Manager(model, optimizer, loss_fn=...,
+# metrics=...)`, `fit` with a validation set, `test`, `predict`, torchmanager losses and metrics), as in its README
+# (`torchmanager.Manager(model, optimizer, loss_fn=torchmanager.losses.CrossEntropy(), metrics={'accuracy':
+# torchmanager.metrics.SparseCategoricalAccuracy()})`, `manager.fit(training_dataset, epochs=..., val_dataset=...,
+# show_verbose=...)`, `manager.test(...)`), with DataLoaders over random tensors.
+@entry("torchmanager", "README: Manager fit (2 epochs, validation, CrossEntropy loss, a wrapped accuracy metric), test and predict of a small MLP")
+def torchmanager_fit():
+    import torchmanager
+    g = torch.Generator().manual_seed(0)
+    ds = torch.utils.data.TensorDataset(torch.randn(24, 6, generator=g), torch.randint(0, 3, (24,), generator=g))
+    train_loader = torch.utils.data.DataLoader(ds, batch_size=8)
+    model = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    # SparseCategoricalAccuracy fails in torchmanager 1.5 (its forward reads an unset `_dim`), so the accuracy is a
+    # function wrapped with the library's `metrics.metric` decorator
+    accuracy = torchmanager.metrics.metric(lambda y, t: y.argmax(1).eq(t).float().mean())
+    manager = torchmanager.Manager(model, optimizer, loss_fn=torchmanager.losses.CrossEntropy(),
+                                   metrics={"accuracy": accuracy})
+
+    def f():
+        manager.fit(train_loader, epochs=2, val_dataset=train_loader, device=torch.device("cpu"))
+        summary = manager.test(train_loader, device=torch.device("cpu"))
+        preds = manager.predict(train_loader, device=torch.device("cpu"))
+        return summary, preds
+    return f, ()
+
+
+# =============================================== pytorch-influence-functions ==
+# held-out set 17, first batch. pytorch-influence-functions (nimarb: Koh & Liang's influence functions, `s_test` by a
+# stochastic LiSSA recursion of Hessian-vector products, per-training-sample `grad_z`, influence ranking into harmful /
+# helpful samples), as in its README's core call `calc_influence_single(model, train_loader, test_loader, test_id_num,
+# gpu, recursion_depth, r)` (on the CPU: gpu=-1) on a tiny classifier.
+@entry("pytorch-influence-functions", "README: calc_influence_single (s_test LiSSA recursion with HVPs, grad_z per training sample, harmful / helpful ranking) on a tiny classifier")
+def influence_single():
+    from pytorch_influence_functions.calc_influence_function import calc_influence_single
+    g = torch.Generator().manual_seed(0)
+    train = torch.utils.data.TensorDataset(torch.randn(6, 4, generator=g), torch.randint(0, 3, (6,), generator=g))
+    test = torch.utils.data.TensorDataset(torch.randn(3, 4, generator=g), torch.randint(0, 3, (3,), generator=g))
+    train_loader = torch.utils.data.DataLoader(train, batch_size=1)
+    test_loader = torch.utils.data.DataLoader(test, batch_size=1)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 3))
+
+    def f():
+        influence, harmful, helpful, test_id = calc_influence_single(model, train_loader, test_loader, test_id_num=1,
+                                                                     gpu=-1, recursion_depth=3, r=1)
+        return influence, harmful, helpful
+    return f, ()
+
+
+# ====================================================== Mixture-Density-Nets ==
+# held-out set 17, first batch. Mixture-Density-Nets (a small mixture density network library: `MDN(in_dim, out_dim,
+# n_components)` heads and an `MDDistribution(mu, sigma, lambda_)` with `nll` and `sample`), as in its README (`mu,
+# sigma, lambda_ = mdn(net(x))`, `dist.nll(targets).mean()`, `dist.sample(n=20)`), with a backward pass.
+@entry("Mixture-Density-Nets", "README: MDN head on a small net, MDDistribution nll with backward, and sample(n=20)")
+def mdn_nll_sample():
+    from mixture_density_nets import MDDistribution, MDN
+    net = torch.nn.Sequential(torch.nn.Linear(3, 16), torch.nn.Tanh())
+    mdn = MDN(16, 2, 4)
+
+    def f(x, y):
+        mu, sigma, lambda_ = mdn(net(x))
+        dist = MDDistribution(mu, sigma, lambda_)
+        loss = dist.nll(y).mean()
+        loss.backward()
+        samples, clusters = dist.sample(n=20)
+        return loss.detach(), samples, clusters
+    g = torch.Generator().manual_seed(0)
+    return f, (torch.randn(8, 3, generator=g), torch.randn(8, 2, generator=g))
+
+
+# ====================================================================== toma ==
+# held-out set 17, first batch. toma (BlackHC's "torch memory-adaptive algorithms": decorators that run a function over
+# batches / ranges / chunks and halve the batch size on out-of-memory errors, with a batch-size cache keyed by the call
+# stack), as in its README (`@toma.batch(initial_batchsize=...)`, `@toma.range(initial_step=...)`, `toma.chunked(
+# func, tensor, initial_step)`, `toma.explicit.batch(...)`).
+@entry("toma", "README: toma.batch, toma.range and toma.chunked decorators and explicit.batch over a pairwise-distance / matmul workload")
+def toma_batches():
+    from toma import explicit, toma
+    g = torch.Generator().manual_seed(0)
+    w = torch.randn(8, 8, generator=g)
+
+    @toma.batch(initial_batchsize=16)
+    def run_batched(batchsize, x, out):
+        for i in range(0, x.shape[0], batchsize):
+            out[i:i + batchsize] = torch.tanh(x[i:i + batchsize] @ w)
+
+    @toma.range(initial_step=8)
+    def run_range(start, end, x, out):
+        out[start:end] = torch.cdist(x[start:end], x).min(-1).values
+
+    def f(x):
+        out1 = torch.empty(x.shape[0], 8)
+        run_batched(x, out1)
+        out2 = torch.empty(x.shape[0])
+        run_range(0, x.shape[0], x, out2)
+        out3 = torch.empty_like(x)
+
+        def chunk_fn(chunk, start, end):
+            out3[start:end] = chunk.softmax(-1)
+        toma.chunked(chunk_fn, initial_step=8)(x)
+        out4 = torch.empty(x.shape[0], 8)
+        explicit.batch(lambda bs, x, out: out.copy_(x @ w), 32, x, out4)
+        return out1, out2, out3, out4
+    return f, (torch.randn(20, 8, generator=g),)
+
+
+# =========================================================== pytorch-revgrad ==
+# held-out set 17, first batch. pytorch-revgrad (a gradient reversal layer for domain-adversarial training: the `RevGrad`
+# module and its autograd function), as in its README (`torch.nn.Sequential(..., RevGrad(), ...)` in a domain
+# classifier branch, here with a configurable `alpha`), trained for a step.
+@entry("pytorch-revgrad", "README: RevGrad layer (default and alpha=0.5) in a DANN-style domain-classifier branch, one training step")
+def revgrad_dann():
+    from pytorch_revgrad import RevGrad
+    features = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU())
+    label_head = torch.nn.Linear(16, 3)
+    domain_head = torch.nn.Sequential(RevGrad(), torch.nn.Linear(16, 8), torch.nn.ReLU(), RevGrad(alpha=0.5),
+                                      torch.nn.Linear(8, 2))
+    params = [*features.parameters(), *label_head.parameters(), *domain_head.parameters()]
+    opt = torch.optim.SGD(params, lr=0.1)
+
+    def f(x, y, d):
+        opt.zero_grad()
+        h = features(x)
+        loss = torch.nn.functional.cross_entropy(label_head(h), y) + \
+            torch.nn.functional.cross_entropy(domain_head(h), d)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    g = torch.Generator().manual_seed(0)
+    return f, (torch.randn(8, 6, generator=g), torch.randint(0, 3, (8,), generator=g), torch.randint(0, 2, (8,), generator=g))

@@ -141,7 +141,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "kmeans-gpu", "torchsample", "torch-numopt", "glm-saga", "trainloop", "torchclust",
           # held-out split (set 16)
           "six", "torchdde", "adversarial-robustness-toolbox", "hippynn", "rockpool", "traker",
-          "early-stopping-pytorch", "diffkalman", "pyvacy", "pytorch-argus", "warmup-scheduler", "autoclip"):
+          "early-stopping-pytorch", "diffkalman", "pyvacy", "pytorch-argus", "warmup-scheduler", "autoclip",
+          # held-out split (set 17)
+          "svgd", "torchmanager", "pytorch-influence-functions", "Mixture-Density-Nets", "toma", "pytorch-revgrad"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -226,5 +228,6 @@ import trainloop, torchclust.centroid, torchclust.density, torchclust.metrics  #
 import torchdde, art.estimators.classification, art.attacks.evasion, art.defences.trainer, hippynn  # noqa: E401,F401
 import rockpool.nn.modules, rockpool.nn.networks, trak, early_stopping_pytorch, diffkalman, pyvacy.optim  # noqa: E401,F401
 import argus, warmup_scheduler, autoclip.torch  # noqa: E401,F401
+import svgd, torchmanager, pytorch_influence_functions.calc_influence_function, mixture_density_nets, toma, pytorch_revgrad  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
