@@ -143,7 +143,8 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "six", "torchdde", "adversarial-robustness-toolbox", "hippynn", "rockpool", "traker",
           "early-stopping-pytorch", "diffkalman", "pyvacy", "pytorch-argus", "warmup-scheduler", "autoclip",
           # held-out split (set 17)
-          "svgd", "torchmanager", "pytorch-influence-functions", "Mixture-Density-Nets", "toma", "pytorch-revgrad"):
+          "svgd", "torchmanager", "pytorch-influence-functions", "Mixture-Density-Nets", "toma", "pytorch-revgrad",
+          "dagma", "igraph", "texttable", "pythae", "imageio", "calibrator", "betty-ml", "rtdl-num-embeddings"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -229,5 +230,6 @@ import torchdde, art.estimators.classification, art.attacks.evasion, art.defence
 import rockpool.nn.modules, rockpool.nn.networks, trak, early_stopping_pytorch, diffkalman, pyvacy.optim  # noqa: E401,F401
 import argus, warmup_scheduler, autoclip.torch  # noqa: E401,F401
 import svgd, torchmanager, pytorch_influence_functions.calc_influence_function, mixture_density_nets, toma, pytorch_revgrad  # noqa: E401,F401
+import dagma.nonlinear, pythae.models, pythae.samplers, calibrator.metrics, betty.engine, rtdl_num_embeddings  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
