@@ -189,7 +189,10 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         bare = frames.surely_without(node, cls, dict(env.names), file_ctx.evidence(node, cls))
         if bare and _eager_hook(node, traced_fn, cls):
             continue
-        done = _Walked(fid, node, traced_fn, NO_TENSOR_NOTE.format(key) if bare else None)
+        object_defaults = _object_defaults(index, fid)
+        ctx.object_print_attrs = frozenset(a for a, d in object_defaults.items() if d == "print")
+        done = _Walked(fid, node, traced_fn, NO_TENSOR_NOTE.format(key) if bare else None,
+                       frozenset(a for a, d in object_defaults.items() if d in ("None", "False")))
         objects = LocalObjects(node, index, summary, imports.resolve)
         ctx.call_observer = lambda call, caller, fid=fid, done=done, objects=objects: _record_call_site(
             done, call, caller, arguments.observe(fid, call, caller), objects)
@@ -207,7 +210,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             # inline it, so it skips the caller's frame (its own break is reported in the callee)
             calls = [call for callees, call in done.calls if call.skips_frame and breaks_surely(callees, breaking, index)]
             found = fold_shadowed(found + _unrebuildable(calls, codes), parsed.positions, done.node, done.bare_note,
-                                  _options_of_object(index, done.fid))
+                                  done.object_options)
             found = [f for f in found if f.code not in (CALL_SITE, UNREBUILDABLE_SITE)]
         raw.extend((finding, done.traced) for finding in found)
     if not raw:
@@ -247,6 +250,7 @@ class _Walked:
     node: cst.FunctionDef
     traced: TracedFunction
     bare_note: str | None  # the frame holds nothing torch-related (analysis.frames)
+    object_options: frozenset[str]  # `self.<attr>` options off by default (`_object_defaults`)
     found: list[RawFinding] = field(default_factory=list)
     # calls to linted functions: (the functions it may reach, the call as a CALL_SITE finding); it
     # surely breaks only if all of them do (`self._step_func(...)` dispatches to every subclass's)
@@ -383,19 +387,20 @@ def _inherited_method(index: ProjectIndex, summary: FileSummary, class_name: str
     return found is not None and found[0] != summary.path
 
 
-def _options_of_object(index: ProjectIndex, fid: FuncId) -> frozenset[str]:
-    """`self.<attr>` for each option the method's class (or a project base) sets from an `__init__`
-    parameter that defaults to None or False."""
+def _object_defaults(index: ProjectIndex, fid: FuncId) -> dict[str, str]:
+    """`self.<attr>` → the default it gets in `__init__` (`ClassInfo.init_defaults`), for the method's class
+    and its project bases (a subclass's own setting wins)."""
     info = index.function(fid)
     found = index.lookup_class(index.files[fid[0]], info.class_name) if info.class_name else None
-    options: set[str] = set()
+    defaults: dict[str, str] = {}
     seen: set[tuple[str, str]] = set()
     while found is not None and (found[0], found[1].name) not in seen:
         seen.add((found[0], found[1].name))
-        options.update(f"self.{attr}" for attr in found[1].off_by_default)
+        for attr, default in found[1].init_defaults.items():
+            defaults.setdefault(f"self.{attr}", default)
         bases = [index.lookup_class(index.files[found[0]], b) for b in found[1].bases]
         found = next((b for b in bases if b is not None), None)
-    return frozenset(options)
+    return defaults
 
 
 def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,

@@ -185,6 +185,8 @@ class CheckContext:
         # while a `while` node is checked: the kinds its test's loop-carried names had before the loop
         self.before_loop: dict[str, object] = {}
         self.print_aliases: frozenset[str] = frozenset()  # set by FunctionWalker
+        # `self.<attr>` the object's `__init__` sets to `print` (from `trace_func=print`): set by the engine
+        self.object_print_attrs: frozenset[str] = frozenset()
 
     # ---- questions checks ask ----
     def kind(self, node: cst.BaseExpression) -> str | None:
@@ -567,7 +569,7 @@ def _print_aliases(root: cst.FunctionDef, ctx: CheckContext) -> frozenset[str]:
     """Names that may hold the builtin `print` here: a local bound to it on some path (hippynn's
     `qprint = print`, a no-op lambda when quiet), a parameter defaulting to it (`trace_func=print`), and
     `self.<attr>` set from such a parameter in the class's `__init__` (the early-stopping class that
-    calls `self.trace_func(...)`)."""
+    calls `self.trace_func(...)`; `ctx.object_print_attrs`)."""
     if "print" in ctx.imports.names or "print" in ctx.env.ctx.functions:
         return frozenset()
     found = {p.name.value for p in parameters(root)
@@ -575,13 +577,7 @@ def _print_aliases(root: cst.FunctionDef, ctx: CheckContext) -> frozenset[str]:
     for node in nodes_of(root.body, cst.Assign):
         if isinstance(node.value, cst.Name) and node.value.value == "print":
             found.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
-    cls, seen = ctx.env.cls, set()
-    while cls is not None and cls.name not in seen:
-        seen.add(cls.name)
-        found.update(f"self.{attr}" for attr in cls.print_attrs)
-        cls = next((ctx.env.ctx.classes[b.rsplit(".", 1)[-1]] for b in cls.bases
-                    if b.rsplit(".", 1)[-1] in ctx.env.ctx.classes), None)
-    return frozenset(found)
+    return frozenset(found) | ctx.object_print_attrs
 
 
 def walk_function(node: cst.FunctionDef, checks: list[Check], ctx: CheckContext) -> list[RawFinding]:

@@ -85,10 +85,9 @@ class ClassInfo:
     dynamic_buffer_prefixes: set[str] = field(default_factory=set)
     # `self.pbar = tqdm(...)`: attributes holding an object of a library Dynamo skips → that library
     skipped_library_attrs: dict[str, str] = field(default_factory=dict)
-    # `self.sub_sampling = sub_sampling` in `__init__(..., sub_sampling=None)`: options off by default
-    off_by_default: set[str] = field(default_factory=set)
-    # `self.trace_func = trace_func` in `__init__(..., trace_func=print)`: attributes that may hold `print`
-    print_attrs: set[str] = field(default_factory=set)
+    # `self.<attr>` set in `__init__` from a parameter whose default is a name, → that name (`None`,
+    # `False`: an option off by default; `print`: `self.trace_func(...)` prints), or set to `print` itself
+    init_defaults: dict[str, str] = field(default_factory=dict)
 
 
 def literal_prefix(node: cst.BaseExpression) -> str:
@@ -228,12 +227,11 @@ def _property_accessor(node: cst.FunctionDef) -> str | None:
 
 def only_raises(node: cst.FunctionDef) -> bool:
     """Is the body one `raise` statement, after a docstring if any?"""
-    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
-    statements = [s for s in body if not (isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
-                                          and isinstance(s.body[0], cst.Expr)
-                                          and isinstance(s.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))]
-    return (len(statements) == 1 and isinstance(statements[0], cst.SimpleStatementLine)
-            and all(isinstance(small, cst.Raise) for small in statements[0].body))
+    body = list(node.body.body) if isinstance(node.body, cst.IndentedBlock) else []
+    if node.get_docstring() is not None:
+        body = body[1:]
+    return (len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine)
+            and all(isinstance(small, cst.Raise) for small in body[0].body))
 
 
 def eager_name_reason(key: str, class_name: str | None) -> str | None:
@@ -378,11 +376,9 @@ class SummaryBuilder(cst.CSTVisitor):
         if cls is None:
             return
         if isinstance(value, cst.Name):
-            default = self._init_defaults().get(value.value)
-            if default in ("None", "False"):
-                cls.off_by_default.add(attr)
-            if (default == "print" or value.value == "print") and "print" not in self.imports.names:
-                cls.print_attrs.add(attr)
+            default = "print" if value.value == "print" else self._init_defaults().get(value.value)
+            if default is not None:
+                cls.init_defaults[attr] = default
         if isinstance(value, cst.Call):
             library = (self.imports.resolve(value.func) or "").split(".")[0]
             if library in DYNAMO_SKIPPED_LIBRARIES:
