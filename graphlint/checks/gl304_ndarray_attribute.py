@@ -20,10 +20,7 @@ class NdarrayAttribute(Check):
     def visit_Attribute(self, node: cst.Attribute, ctx) -> None:
         if node.attr.value not in UNSUPPORTED_NDARRAY_ATTRS or not traced_array(node.value, ctx):
             return
-        parent = ctx.parent()
-        if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) or (
-                isinstance(parent, cst.Attribute) and parent.value is node and node.attr.value == "flags"
-                and isinstance(ctx.parent(2), cst.AssignTarget)):
-            return  # a store (`a.flags.writeable = False`) is no load of the attribute
+        if isinstance(ctx.parent(), cst.AssignTarget):
+            return  # `a.dtype = ...` stores the attribute without loading it
         ctx.report(node, self.code, f"`.{node.attr.value}` of a traced numpy array is not supported",
                    gb=("GB0157",), hides_rest=True)
