@@ -469,7 +469,33 @@ def _source_line(site_dir: str, relpath: str, line: int) -> str:
     return ""
 
 
-def aggregate(results: list[dict], meta: dict) -> dict:
+def packages_to_carry(results: list[dict], old_doc: dict | None) -> set[str]:
+    """Packages none of whose entry points has a fresh or raw record but which the old
+    ground_truth.json holds: a fresh checkout has no work/raw/, and `--only new-packages` must not
+    drop every other package from the file."""
+    sys.path.insert(0, HERE)
+    import entry_points as EP
+    if not old_doc:
+        return set()
+    have = {r["entry_point"] for r in results}
+    old_eps = old_doc.get("entry_points", {})
+    pkgs = {ep.package for ep in EP.REGISTRY.values()}
+    carry = set()
+    for pkg in pkgs:
+        names = [n for n, ep in EP.REGISTRY.items() if ep.package == pkg]
+        if any(n in have for n in names):
+            continue
+        if all(n in old_eps for n in names):
+            carry.add(pkg)
+        else:
+            print(f"warning: {pkg}: no raw record and not in the old ground truth; rerun it", file=sys.stderr)
+    return carry
+
+
+def aggregate(results: list[dict], meta: dict, carried: dict | None = None,
+              carried_pkgs: frozenset = frozenset()) -> dict:
+    """Build ground_truth.json from raw records; `carried_pkgs` are copied from the `carried`
+    document as they are (their split taken from entry_points.py now)."""
     sys.path.insert(0, HERE)
     import entry_points as EP
     roots = EP.package_roots()
@@ -482,6 +508,8 @@ def aggregate(results: list[dict], meta: dict) -> dict:
     chain: dict[str, set[int]] = {}  # package frames of break stacks above the site (call lines)
     sites: dict[tuple, dict] = {}
     unattributed: dict[tuple, dict] = {}
+    if carried and carried_pkgs:
+        _seed_from_doc(carried, carried_pkgs, dist_of_top, eps, cov, trc, chain, sites, unattributed)
     for r in sorted(results, key=lambda r: r["entry_point"]):
         name = r["entry_point"]
         ep = EP.REGISTRY[name]
@@ -608,13 +636,45 @@ def aggregate(results: list[dict], meta: dict) -> dict:
     meta["summary"]["by_split"] = by_split
     return {
         "meta": meta,
-        "entry_points": eps,
+        "entry_points": dict(sorted(eps.items())),
         "break_sites": site_list,
         "unattributed_breaks": unattr,
         "covered": {f: to_ranges(v) for f, v in sorted(cov.items())},
         "traced": {f: to_ranges(v) for f, v in sorted(trc.items())},
         "chain": {f: to_ranges(v) for f, v in sorted(chain.items())},
     }
+
+
+def _seed_from_doc(doc, pkgs, dist_of_top, eps, cov, trc, chain, sites, unattributed):
+    """Load the carried packages' part of an aggregated document back into aggregate's maps."""
+    import entry_points as EP
+    kept_eps = set()
+    for name, e in doc["entry_points"].items():
+        if e.get("package") in pkgs and name in EP.REGISTRY:
+            eps[name] = dict(e, split=EP.REGISTRY[name].split)
+            kept_eps.add(name)
+    for kind, m in (("covered", cov), ("traced", trc), ("chain", chain)):
+        for f, rg in doc.get(kind, {}).items():
+            if dist_of_top.get(f.split("/")[0]) in pkgs:
+                m.setdefault(f, set()).update(from_ranges(rg))
+    for st in doc["break_sites"]:
+        if st["package"] not in pkgs:
+            continue
+        sites[(st["path"], st["line"])] = {
+            "path": st["path"], "line": st["line"], "package": st["package"], "func": st["func"],
+            "source": st["source"], "gb_ids": list(st["gb_ids"]), "gb_types": set(st["gb_types"]),
+            "kinds": set(st["kinds"]), "reasons": set(st["reasons"]), "families": set(st["families"]),
+            "entry_points": set(st["entry_points"]), "innermost": set(st["innermost"]),
+            "direct": st["direct"]}
+    for u in doc["unattributed_breaks"]:
+        names = set(u["entry_points"]) & kept_eps
+        if not names:
+            continue
+        key = (tuple(u["gb_ids"][:1]), u["innermost"])
+        d = unattributed.setdefault(key, {"gb_ids": u["gb_ids"], "innermost": u["innermost"],
+                                          "reason": u["reason"], "entry_points": set(),
+                                          "kind": u["kind"]})
+        d["entry_points"].update(names)
 
 
 def _site_sort(s: str):
@@ -728,7 +788,15 @@ def main():
                   "InstructionTranslatorBase.log_graph_break + graph_breaks logs; site = deepest "
                   "user frame inside the benchmarked packages",
     }
-    doc = aggregate(results, meta)
+    old_doc = None
+    if os.path.exists(args.out):
+        with open(args.out) as f:
+            old_doc = json.load(f)
+    carried_pkgs = packages_to_carry(results, old_doc)
+    if carried_pkgs:
+        print(f"{len(carried_pkgs)} packages have no raw record in work/raw/: carried over from "
+              f"{os.path.relpath(args.out)} as they are", flush=True)
+    doc = aggregate(results, meta, old_doc, frozenset(carried_pkgs))
     with open(args.out, "w") as f:
         json.dump(doc, f, indent=1, sort_keys=False)
         f.write("\n")
