@@ -16053,3 +16053,67 @@ def betty_reweighting():
     def f():
         return run("darts"), run("neumann"), run("cg")
     return f, ()
+
+
+# ---- held-out set 17, third batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "pydrobert-pytorch": {"dirs": ["pydrobert"], "split": "heldout"},
+})
+
+
+# ========================================================= pydrobert-pytorch ==
+# held-out set 17, third batch. pydrobert-pytorch (Sean Robertson's PyTorch utilities for speech: SpecAugment,
+# auto-regressive beam search / random-walk decoding, n-gram lookup language models, edit-distance error rates,
+# optimal-completion distillation and minimum-error-rate losses, attention layers), as in its docstrings' examples
+# (an RNN-cell decoder stepped with `beam_search_advance(logits_t, W, score, y, eos)` with an LM added to the logits,
+# `SpecAugment(...)(feats, lengths)`, `error_rate(ref, hyp, eos=...)`, `HardOptimalCompletionDistillationLoss(eos=...)(
+# logits, ref, hyp)`, `MinimumErrorRateLoss(eos=...)(log_probs, ref, hyp)` over the beam).
+@entry("pydrobert-pytorch", "docstrings: SpecAugment on filter-bank features, RNN-cell beam search with a bigram LookupLanguageModel, random_walk_advance sampling, error_rate, HardOptimalCompletionDistillationLoss and MinimumErrorRateLoss with a backward pass")
+def pydrobert_decode_losses():
+    from pydrobert.torch.layers import (HardOptimalCompletionDistillationLoss, LookupLanguageModel,
+                                        MinimumErrorRateLoss, SpecAugment)
+    from pydrobert.torch.util import beam_search_advance, error_rate, random_walk_advance
+    N, F, C, T, W, H, eos = 3, 8, 6, 5, 3, 12, 0
+    g = torch.Generator().manual_seed(0)
+    feats = torch.randn(N, 24, F, generator=g)
+    lengths = torch.tensor([24, 20, 16])
+    spec = SpecAugment(max_time_warp=0.0, max_freq_warp=0.0, max_time_mask=4, max_freq_mask=2, num_time_mask=2,
+                       num_freq_mask=1)
+    enc = torch.nn.GRU(F, H)
+    cell = torch.nn.RNNCell(H + 1, H)
+    ff = torch.nn.Linear(H, C)
+    uni = {i: (-1.8, -0.1) for i in range(C)}
+    bi = {(i, j): -1.5 - 0.1 * ((i + j) % 3) for i in range(C) for j in range(C)}
+    lm = LookupLanguageModel(C, sos=C, eos=eos, prob_list=[uni, bi])
+    ref = torch.randint(1, C, (T, N), generator=g)
+    ref[-1] = eos
+    hocd = HardOptimalCompletionDistillationLoss(eos=eos)
+    mer = MinimumErrorRateLoss(eos=eos)
+
+    def f():
+        x = spec(feats, lengths)
+        h, _ = enc(x.transpose(0, 1))
+        ctx = h.mean(0)
+        y = torch.full((1, N, 1), C, dtype=torch.long)
+        h_t = ctx.unsqueeze(1)
+        score, all_logits = None, []
+        for _ in range(T):
+            y_tm1 = y[-1]
+            old_width = y_tm1.shape[-1]
+            x_t = torch.cat([ctx.unsqueeze(1).expand(N, old_width, H), y_tm1.unsqueeze(2).float()], -1)
+            h_t = cell(x_t.reshape(N * old_width, H + 1), h_t.expand(N, old_width, H).reshape(N * old_width, H))
+            h_t = h_t.view(N, old_width, H)
+            logits_t = torch.nn.functional.log_softmax(ff(h_t), -1)
+            lm_logits = lm(y[1:].flatten(1)).view(N, old_width, C) if y.shape[0] > 1 else 0.0
+            logits_t = logits_t + 0.3 * lm_logits
+            score, y, s_t = beam_search_advance(logits_t, W, score, y, eos, distribution=False)
+            h_t = h_t.gather(1, s_t.unsqueeze(-1).expand(N, W, H))
+            all_logits.append(ff(h_t[:, 0]))
+        hyps = y[1:]  # (T, N, W)
+        er = error_rate(ref, hyps[..., 0], eos=eos)
+        loss = hocd(torch.stack(all_logits), ref, hyps[..., 0]) + \
+            mer(torch.log_softmax(score, -1), ref, hyps)
+        loss.backward()
+        samp = random_walk_advance(ff(ctx), 4)
+        return loss.detach(), er, samp
+    return f, ()
