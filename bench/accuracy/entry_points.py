@@ -16058,6 +16058,7 @@ def betty_reweighting():
 # ---- held-out set 17, third batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
     "pydrobert-pytorch": {"dirs": ["pydrobert"], "split": "heldout"},
+    "torch-linops": {"dirs": ["linops"], "split": "heldout"},
 })
 
 
@@ -16116,4 +16117,41 @@ def pydrobert_decode_losses():
         loss.backward()
         samp = random_walk_advance(ff(ctx), 4)
         return loss.detach(), er, samp
+    return f, ()
+
+
+# ============================================================== torch-linops ==
+# held-out set 17, third batch. torch-linops (imports as `linops`; Parth Nobel's abstract linear operators for PyTorch:
+# operator algebra, indexing / stacking, automatic adjoints, matrix-free CG / MINRES / LSQR solves, Hutchinson / Hutch++
+# / XTrace trace estimation, stochastic equilibration and randomized Nystrom preconditioning), as in its README
+# (`aslinearoperator(M)`, `A + B`, `A @ B`, `c * A`, `A[k:l, m:n]`, `vstack` / `hstack`, `DiagonalOperator`,
+# `IdentityOperator`, `A.solve_I_p_lambda_AT_A_x_eq_b(lambda_, b, precondition="nystrom")`, `minres(A, b)` for a
+# symmetric operator, `linops.trace.hutchinson(A, m)` / `hutchpp(A, m)`), with tiny sizes. The README marks
+# `equilibrate` as unfinished (it calls `torch.randint` with an int size, which torch rejects): left out.
+@entry("torch-linops", "README: operator algebra / indexing / stacking, CG solve of (I + lambda A^T A) x = b (plain and Nystrom-preconditioned), MINRES solve of a symmetric operator, LSQR and Hutchinson / Hutch++ trace estimates")
+def torch_linops_solves():
+    import linops as lo
+    from linops.lsqr import lsqr
+    from linops.minres import minres
+    from linops.trace import hutchinson, hutchpp
+    g = torch.Generator().manual_seed(0)
+    M = torch.randn(12, 8, generator=g)
+    S = torch.randn(8, 8, generator=g)
+    S = S @ S.T + 8 * torch.eye(8)
+    b = torch.randn(8, generator=g)
+    b12 = torch.randn(12, generator=g)
+
+    def f():
+        A = lo.aslinearoperator(M)
+        P = lo.aslinearoperator(S)
+        D = lo.DiagonalOperator(torch.linspace(1.0, 2.0, 8))
+        B = 2.0 * P + D @ lo.IdentityOperator(8) - P / 4
+        stacked = lo.vstack([A, B]) @ b
+        sub = A[2:10, 1:7] @ b[1:7]
+        x_cg = A.solve_I_p_lambda_AT_A_x_eq_b(0.5, b)
+        x_ny = lo.aslinearoperator(M.clone()).solve_I_p_lambda_AT_A_x_eq_b(0.5, b, precondition="nystrom")
+        x_mr = minres(B, b, verbose=False)
+        x_ls = lsqr(A, b12, iter_lim=20)
+        tr = hutchinson(B, m=16), hutchpp(B, m=12)
+        return stacked, sub, x_cg, x_ny, x_mr, x_ls, tr
     return f, ()

@@ -152,7 +152,7 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 17)
           "svgd", "torchmanager", "pytorch-influence-functions", "Mixture-Density-Nets", "toma", "pytorch-revgrad",
           "dagma", "igraph", "texttable", "pythae", "imageio", "calibrator", "betty-ml", "rtdl-num-embeddings",
-          "pydrobert-pytorch", "param"):
+          "pydrobert-pytorch", "param", "torch-linops"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -239,6 +239,6 @@ import rockpool.nn.modules, rockpool.nn.networks, trak, early_stopping_pytorch, 
 import argus, warmup_scheduler, autoclip.torch  # noqa: E401,F401
 import svgd, torchmanager, pytorch_influence_functions.calc_influence_function, mixture_density_nets, toma, pytorch_revgrad  # noqa: E401,F401
 import dagma.nonlinear, pythae.models, pythae.samplers, calibrator.metrics, betty.engine, rtdl_num_embeddings  # noqa: E401,F401
-import pydrobert.torch.layers, pydrobert.torch.util  # noqa: E401,F401
+import pydrobert.torch.layers, pydrobert.torch.util, linops.trace  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
