@@ -16155,3 +16155,131 @@ def torch_linops_solves():
         tr = hutchinson(B, m=16), hutchpp(B, m=12)
         return stacked, sub, x_cg, x_ny, x_mr, x_ls, tr
     return f, ()
+
+
+# ---- held-out set 17, fourth batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "stable-baselines3": {"dirs": ["stable_baselines3"], "split": "heldout"},
+    "sb3-contrib": {"dirs": ["sb3_contrib"], "split": "heldout"},
+    "shap": {"dirs": ["shap"], "split": "heldout"},
+})
+
+
+# ========================================================= stable-baselines3 ==
+# held-out set 17, fourth batch. stable-baselines3 (DLR-RM's reinforcement-learning algorithms: PPO, A2C, DQN, SAC,
+# TD3 with rollout / replay buffers, policies and `learn` / `predict`), as in its README
+# (`PPO("MlpPolicy", "CartPole-v1").learn(total_timesteps=...)`, `model.predict(obs, deterministic=True)`), with tiny
+# networks and a few dozen environment steps on gymnasium's classic-control environments (no rendering).
+@entry("stable-baselines3", "README: PPO and A2C on CartPole-v1 and PPO on Pendulum-v1 (Gaussian policy), learn() for a few dozen steps with tiny MLP policies, then predict()")
+def sb3_learn_predict():
+    from stable_baselines3 import A2C, PPO
+    kw = dict(policy_kwargs=dict(net_arch=[16]), seed=0, verbose=0, device="cpu")
+    ppo = PPO("MlpPolicy", "CartPole-v1", n_steps=32, batch_size=16, n_epochs=2, **kw)
+    a2c = A2C("MlpPolicy", "CartPole-v1", n_steps=8, **kw)
+    ppo_pend = PPO("MlpPolicy", "Pendulum-v1", n_steps=32, batch_size=16, n_epochs=2, **kw)
+
+    def f():
+        out = []
+        for model in (ppo, a2c, ppo_pend):
+            model.learn(total_timesteps=48)
+            obs = model.get_env().reset()
+            out.append(model.predict(obs, deterministic=True)[0])
+        return out
+    return f, ()
+
+
+# The docs' `VecNormalize` wrapper is left out: its observation normalisation deep-copies the observation array, a
+# fake-tensor RuntimeError under torch.compile (as the off-policy algorithms' replay-buffer `deepcopy`, which is why
+# DQN / SAC / TD3 are not used).
+@entry("stable-baselines3", "README / docs: PPO with gSDE, target_kl early stopping and a value clip range on Pendulum-v1, A2C with RMSprop and advantage normalisation on CartPole-v1, then evaluate_policy")
+def sb3_sde_kl_evaluate():
+    from stable_baselines3 import A2C, PPO
+    from stable_baselines3.common.env_util import make_vec_env
+    from stable_baselines3.common.evaluation import evaluate_policy
+    kw = dict(policy_kwargs=dict(net_arch=[16]), seed=0, verbose=0, device="cpu")
+    venv = make_vec_env("Pendulum-v1", n_envs=2, seed=0)
+    ppo = PPO("MlpPolicy", venv, n_steps=16, batch_size=16, n_epochs=2, use_sde=True, sde_sample_freq=4,
+              target_kl=0.001, clip_range_vf=0.2, **kw)
+    a2c = A2C("MlpPolicy", "CartPole-v1", n_steps=8, use_rms_prop=True, normalize_advantage=True, **kw)
+
+    def f():
+        ppo.learn(total_timesteps=64)
+        a2c.learn(total_timesteps=32)
+        return evaluate_policy(a2c, a2c.get_env(), n_eval_episodes=1, deterministic=True)
+    return f, ()
+
+
+# =============================================================== sb3-contrib ==
+# held-out set 17, fourth batch. sb3-contrib (the stable-baselines3 contrib algorithms: TRPO with conjugate-gradient
+# natural gradient and a KL line search, MaskablePPO with invalid-action masks, RecurrentPPO with LSTM policies, ARS
+# random search), as in its README / docs (`TRPO("MlpPolicy", "Pendulum-v1").learn(...)`, `MaskablePPO("MlpPolicy",
+# InvalidActionEnvDiscrete(dim=..., n_invalid_actions=...)).learn(...)` and `predict(obs, action_masks=...)`,
+# `RecurrentPPO("MlpLstmPolicy", "CartPole-v1").learn(...)` with `predict(obs, state=..., episode_start=...)`,
+# `ARS("LinearPolicy", "Pendulum-v1").learn(...)`), with tiny networks and a few dozen steps.
+@entry("sb3-contrib", "README / docs: TRPO on Pendulum-v1, MaskablePPO on InvalidActionEnvDiscrete with predict(action_masks=...), RecurrentPPO (MlpLstmPolicy) on CartPole-v1 with a recurrent predict, ARS on Pendulum-v1, a few dozen steps each")
+def sb3_contrib_algorithms():
+    import numpy as np
+    from sb3_contrib import ARS, TRPO, MaskablePPO, RecurrentPPO
+    from sb3_contrib.common.envs import InvalidActionEnvDiscrete
+    from sb3_contrib.common.maskable.utils import get_action_masks
+    kw = dict(seed=0, verbose=0, device="cpu")
+    trpo = TRPO("MlpPolicy", "Pendulum-v1", n_steps=32, batch_size=16, n_critic_updates=2, cg_max_steps=5,
+                policy_kwargs=dict(net_arch=[16]), **kw)
+    mask_env = InvalidActionEnvDiscrete(dim=8, n_invalid_actions=3)
+    mppo = MaskablePPO("MlpPolicy", mask_env, n_steps=32, batch_size=16, n_epochs=1,
+                       policy_kwargs=dict(net_arch=[16]), **kw)
+    rppo = RecurrentPPO("MlpLstmPolicy", "CartPole-v1", n_steps=16, batch_size=16, n_epochs=1,
+                        policy_kwargs=dict(net_arch=[16], lstm_hidden_size=8), **kw)
+    ars = ARS("LinearPolicy", "Pendulum-v1", n_delta=2, **kw)
+
+    def f():
+        trpo.learn(total_timesteps=32)
+        mppo.learn(total_timesteps=32)
+        obs, _ = mask_env.reset(seed=0)
+        a, _ = mppo.predict(obs, action_masks=get_action_masks(mask_env))
+        rppo.learn(total_timesteps=32)
+        env = rppo.get_env()
+        obs = env.reset()
+        state, starts = None, np.ones((env.num_envs,), dtype=bool)
+        for _ in range(3):
+            act, state = rppo.predict(obs, state=state, episode_start=starts, deterministic=True)
+            obs, _, dones, _ = env.step(act)
+            starts = dones
+        ars.learn(total_timesteps=400)
+        return a, act
+    return f, ()
+
+
+# ====================================================================== shap ==
+# held-out set 17, fourth batch. shap (Scott Lundberg's SHAP explanations; its PyTorch explainers are DeepExplainer,
+# DeepLIFT-style backpropagation of multipliers through hooked modules, and GradientExplainer, expected gradients
+# with local smoothing), as in its README / docs (`e = shap.DeepExplainer(model, background); e.shap_values(x)`,
+# `e = shap.GradientExplainer(model, background); e.shap_values(x, ranked_outputs=2)`), on a small MLP (both
+# explainers) and a small CNN in the layout of the docs' MNIST example (GradientExplainer; DeepExplainer fails eagerly
+# on it with this torch, an IndexError in its hooks, and on a plain Conv2d / Flatten stack its additivity check).
+@entry("shap", "README: DeepExplainer on a small MLP, GradientExplainer (local smoothing, ranked_outputs) on the MLP and a small CNN with random background data, shap_values on a few inputs")
+def shap_deep_gradient():
+    import shap
+    torch.manual_seed(0)
+    mlp = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3)).eval()
+
+    class Net(torch.nn.Module):  # the shap PyTorch MNIST example's layout, smaller
+        def __init__(self):
+            super().__init__()
+            self.conv = torch.nn.Sequential(torch.nn.Conv2d(1, 4, 3), torch.nn.MaxPool2d(2), torch.nn.ReLU())
+            self.fc = torch.nn.Sequential(torch.nn.Linear(36, 8), torch.nn.ReLU(), torch.nn.Linear(8, 10),
+                                          torch.nn.Softmax(dim=1))
+
+        def forward(self, x):
+            return self.fc(self.conv(x).view(-1, 36))
+    cnn = Net().eval()
+    bg, x = torch.randn(20, 6), torch.randn(3, 6)
+    bg_img, x_img = torch.randn(10, 1, 8, 8), torch.randn(2, 1, 8, 8)
+    grad_mlp = shap.GradientExplainer(mlp, bg, local_smoothing=0.1)
+    grad_cnn = shap.GradientExplainer(cnn, bg_img)
+
+    def f():
+        return (shap.DeepExplainer(mlp, bg).shap_values(x),
+                grad_mlp.shap_values(x, nsamples=20, rseed=0),
+                grad_cnn.shap_values(x_img, nsamples=20, ranked_outputs=2, rseed=0))
+    return f, ()

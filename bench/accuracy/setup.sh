@@ -152,7 +152,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 17)
           "svgd", "torchmanager", "pytorch-influence-functions", "Mixture-Density-Nets", "toma", "pytorch-revgrad",
           "dagma", "igraph", "texttable", "pythae", "imageio", "calibrator", "betty-ml", "rtdl-num-embeddings",
-          "pydrobert-pytorch", "param", "torch-linops"):
+          "pydrobert-pytorch", "param", "torch-linops",
+          "stable-baselines3", "gymnasium", "farama-notifications", "sb3-contrib", "shap", "slicer", "numba",
+          "llvmlite", "pandas", "python-dateutil", "tzdata"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -240,5 +242,6 @@ import argus, warmup_scheduler, autoclip.torch  # noqa: E401,F401
 import svgd, torchmanager, pytorch_influence_functions.calc_influence_function, mixture_density_nets, toma, pytorch_revgrad  # noqa: E401,F401
 import dagma.nonlinear, pythae.models, pythae.samplers, calibrator.metrics, betty.engine, rtdl_num_embeddings  # noqa: E401,F401
 import pydrobert.torch.layers, pydrobert.torch.util, linops.trace  # noqa: E401,F401
+import stable_baselines3, sb3_contrib, shap  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
