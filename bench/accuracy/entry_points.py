@@ -15687,12 +15687,12 @@ def art_attacks_defences():
 
 # ---- held-out set 17, first batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "svgd": {"dirs": ["svgd"], "split": "heldout"},
-    "torchmanager": {"dirs": ["torchmanager", "torchmanager_core"], "split": "heldout"},
-    "pytorch-influence-functions": {"dirs": ["pytorch_influence_functions"], "split": "heldout"},
-    "Mixture-Density-Nets": {"dirs": ["mixture_density_nets"], "split": "heldout"},
-    "toma": {"dirs": ["toma"], "split": "heldout"},
-    "pytorch-revgrad": {"dirs": ["pytorch_revgrad"], "split": "heldout"},
+    "svgd": {"dirs": ["svgd"], "split": "dev"},
+    "torchmanager": {"dirs": ["torchmanager", "torchmanager_core"], "split": "dev"},
+    "pytorch-influence-functions": {"dirs": ["pytorch_influence_functions"], "split": "dev"},
+    "Mixture-Density-Nets": {"dirs": ["mixture_density_nets"], "split": "dev"},
+    "toma": {"dirs": ["toma"], "split": "dev"},
+    "pytorch-revgrad": {"dirs": ["pytorch_revgrad"], "split": "dev"},
 })
 
 
@@ -15877,11 +15877,11 @@ def revgrad_dann():
 
 # ---- held-out set 17, second batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "rtdl-num-embeddings": {"dirs": ["rtdl_num_embeddings"], "split": "heldout"},
-    "dagma": {"dirs": ["dagma"], "split": "heldout"},
-    "pythae": {"dirs": ["pythae"], "split": "heldout"},
-    "calibrator": {"dirs": ["calibrator"], "split": "heldout"},
-    "betty-ml": {"dirs": ["betty"], "split": "heldout"},
+    "rtdl-num-embeddings": {"dirs": ["rtdl_num_embeddings"], "split": "dev"},
+    "dagma": {"dirs": ["dagma"], "split": "dev"},
+    "pythae": {"dirs": ["pythae"], "split": "dev"},
+    "calibrator": {"dirs": ["calibrator"], "split": "dev"},
+    "betty-ml": {"dirs": ["betty"], "split": "dev"},
 })
 
 
@@ -16057,8 +16057,8 @@ def betty_reweighting():
 
 # ---- held-out set 17, third batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "pydrobert-pytorch": {"dirs": ["pydrobert"], "split": "heldout"},
-    "torch-linops": {"dirs": ["linops"], "split": "heldout"},
+    "pydrobert-pytorch": {"dirs": ["pydrobert"], "split": "dev"},
+    "torch-linops": {"dirs": ["linops"], "split": "dev"},
 })
 
 
@@ -16159,9 +16159,9 @@ def torch_linops_solves():
 
 # ---- held-out set 17, fourth batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "stable-baselines3": {"dirs": ["stable_baselines3"], "split": "heldout"},
-    "sb3-contrib": {"dirs": ["sb3_contrib"], "split": "heldout"},
-    "shap": {"dirs": ["shap"], "split": "heldout"},
+    "stable-baselines3": {"dirs": ["stable_baselines3"], "split": "dev"},
+    "sb3-contrib": {"dirs": ["sb3_contrib"], "split": "dev"},
+    "shap": {"dirs": ["shap"], "split": "dev"},
 })
 
 
