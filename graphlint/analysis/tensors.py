@@ -89,6 +89,11 @@ VALUE_PREDICATE = re.compile(r"nan|inf|finite", re.I)
 NUMPY_META_FUNCS = frozenset({"dtype", "issubdtype", "iinfo", "finfo", "result_type", "promote_types",
                               "can_cast", "ndim", "shape", "isscalar", "iscomplexobj", "isrealobj"})
 NDARRAY_META_ATTRS = frozenset({"shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides"})
+# numpy functions that reduce a sequence: `np.prod(self.input_dim)` of a value of unknown kind reduces a
+# tuple or list (of one number it would be pointless), and numpy on a sequence is traced (measured on 2.13:
+# `x.reshape(-1, np.prod(dims))` breaks with GB0033, `int(np.ceil(h / 2))` does not)
+NUMPY_SEQUENCE_REDUCTIONS = frozenset({"prod", "sum", "mean", "max", "min", "amax", "amin", "cumsum", "cumprod",
+                                       "median", "average"})
 # Unannotated parameters with these names are almost never tensors.
 NON_TENSOR_PARAM = re.compile(
     r"^(dim|dims|axis|eps|epsilon|training|inplace|mode|reduction|config|cfg|kwargs|args|name|device|dtype|"
@@ -175,6 +180,14 @@ INT_KEYWORDS = frozenset({"k", "dim", "num_classes", "kernel_size", "stride", "p
 # Methods of `str` that tensors lack: `key.endswith("_id")` says `key` is a string (transformers' `__getattr__`).
 STR_ONLY_METHODS = frozenset({"startswith", "endswith", "removesuffix", "removeprefix", "lower", "upper",
                               "strip", "lstrip", "rstrip", "format", "encode", "isdigit", "isidentifier"})
+
+# builtins called inside a constructor's arguments (`ConstantSchedule(float(v))`): not what is built
+_BUILTIN_CALLS = frozenset({"float", "int", "str", "bool", "len", "list", "tuple", "dict", "min", "max", "abs",
+                            "round", "sum", "sorted", "range"})
+
+# methods that keep a boolean tensor boolean; called on a comparison, they show it was element-wise
+_BOOL_KEEPING_METHODS = frozenset({"view", "reshape", "flatten", "squeeze", "unsqueeze", "expand", "expand_as",
+                                   "permute", "transpose", "contiguous", "cpu", "cuda", "detach", "clone"})
 
 
 @dataclass(frozen=True)
@@ -660,8 +673,12 @@ class TensorEnv:
             sides = (node.left, node.right)
             return any(self.is_numpy_on_scalars(p) for p in sides) and \
                 all(self.is_numpy_on_scalars(p) or self._is_python_number(p) for p in sides)
-        if not isinstance(node, cst.Call) or not (self.resolve(node.func) or "").startswith("numpy."):
+        qual = self.resolve(node.func) if isinstance(node, cst.Call) else None
+        if not qual or not qual.startswith("numpy."):
             return False
+        if qual.rsplit(".", 1)[-1] in NUMPY_SEQUENCE_REDUCTIONS:
+            return all(self.is_numpy_on_scalars(a.value) or self.kind_of(a.value) == CONST
+                       for a in node.args if a.keyword is None)
         return all(self.is_numpy_on_scalars(a.value) or self._is_python_number(a.value) for a in node.args)
 
     def _is_python_number(self, node: cst.BaseExpression) -> bool:
@@ -898,6 +915,8 @@ class TensorEnv:
             if recv is None and self.ctx.torch_file and self.resolve(func) is None:
                 if method in ("any", "all") and not node.args:
                     return BOOL_TENSOR  # `(a[i] != b[i]).any()`: only tensors (and arrays) have .any()
+                if isinstance(func.value, cst.Comparison) and method in _BOOL_KEEPING_METHODS:
+                    return BOOL_TENSOR  # `(store[inds] == 1).reshape(-1)`: no Python bool has .reshape (trak)
                 if method in ("max", "min") and not node.args and isinstance(
                         func.value, (cst.Subscript, cst.Call, cst.Name)):
                     # `trace[-1].max()`, `param_tensor.min()`: no Python number, list or str has a no-argument
@@ -920,6 +939,8 @@ class TensorEnv:
                 return None  # `div_free(t)` with `div_free: Union[float, Callable[[float], float]]`
             if kind != "<unbound>":
                 return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
+            if name in ("get_logger", "getLogger"):
+                return LOGGER  # the project's own `get_logger()` (betty), like `logging.getLogger`
             if name in self.ctx.functions:
                 passed = self.ctx.passed_through(name, node)
                 if passed is not None:  # `default(v, d)`: whatever the caller passed in
@@ -958,6 +979,14 @@ class TensorEnv:
             todo.extend(self.ctx.classes.get(base.rsplit(".", 1)[-1]) for base in cls.bases)
         return found
 
+    def _plain_local_class(self, name: str, seen: frozenset = frozenset()) -> bool:
+        """A class of this file whose bases are all plain classes of this file (or none, or `object`)."""
+        cls = self.ctx.classes.get(name.rsplit(".", 1)[-1])
+        if cls is None or name in seen:
+            return False
+        return all(base in ("object", "abc.ABC", "ABC") or self._plain_local_class(base, seen | {name})
+                   for base in cls.bases)
+
     def _self_call_kind(self, method: str, arg_kinds: list) -> str | None:
         """`self.method(...)`: what the method returns, found in this class or a base class in this file."""
         cls, seen = self.cls, set()
@@ -966,7 +995,11 @@ class TensorEnv:
             if method in cls.methods:
                 return self.ctx.return_kind(f"{cls.name}.{method}", cls.name)
             if method in cls.module_attrs:
-                return TENSOR
+                # an instance of a plain class of this file is no module: calling it gives what its
+                # `__call__` gives (stable-baselines3's `self.value_schedule = ConstantSchedule(...)`)
+                built = [n for n in cls.attr_classes.get(method, ()) if n not in _BUILTIN_CALLS]
+                plain = built and all(self._plain_local_class(name) for name in built)
+                return None if plain else TENSOR
             if self.ctx.inherited_method(cls.name, method):
                 return None  # a method of a base class in another file (torch_struct's `_get_dimension`)
             local_bases = [self.ctx.classes[b] for b in cls.bases if b in self.ctx.classes]

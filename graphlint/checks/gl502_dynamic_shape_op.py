@@ -8,6 +8,9 @@ DYNAMIC_FUNCS = {"nonzero", "argwhere", "unique", "unique_consecutive", "masked_
                  # its rank / singular_values outputs: breaks on 2.13 (CPU), default driver and "gels"
                  # alike (torchimize's Gauss-Newton steps in held-out set 9)
                  "linalg.lstsq"}
+# numpy's, which Dynamo runs as the same torch ops whatever their argument, a constant list included
+# (measured on 2.13: `np.unique([3, 1, 3])` and `np.where(a == True)[0]` break with GB0036)
+NUMPY_DYNAMIC_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique"}
 
 
 class DynamicShapeOp(Check):
@@ -36,6 +39,11 @@ class DynamicShapeOp(Check):
                     len(positional) == 1 or (len(positional) >= 2 and ctx.is_tensor(positional[1].value))):
                 return "torch.repeat_interleave(x, repeats_tensor)"
             return None
+        if qual is not None and qual.startswith("numpy."):
+            name = qual[len("numpy."):]
+            if name in NUMPY_DYNAMIC_FUNCS:
+                return qual
+            return "numpy.where(condition)" if name == "where" and len(node.args) == 1 else None
         if not isinstance(func, cst.Attribute):
             return None
         method = func.attr.value

@@ -1,5 +1,6 @@
 import libcst as cst
 
+from graphlint.analysis.tensors import BOOL_TENSOR, TENSOR
 from graphlint.checks._common import scalar_extraction, slice_bound, used_as_size
 from graphlint.checks.base import Check
 from graphlint.torch_version import matches
@@ -21,6 +22,15 @@ SCALAR_KWARGS = {"torch.nn.functional.one_hot": ("num_classes",), "torch.topk": 
 # (torchmin's `torch.addr(I, s, y, alpha=-rho)` with `rho` a tensor: GB0033).
 SCALING_KEYWORDS = ("alpha", "beta")
 VALUE_SCALED = {"addcmul", "addcmul_", "addcdiv", "addcdiv_"}  # `value=` scales here (masked_fill takes a 0-d tensor)
+# In-place forms that take a 0-d tensor scale without reading it (measured on 2.13: `w.add_(v, alpha=t)`,
+# `w.addcmul_(a, b, value=t)`, `w.addcdiv_(a, b, value=t)` do not break; `w.sub_(v, alpha=t)` and the
+# out-of-place `w.add(v, alpha=t)` do)
+SCALE_TAKEN_IN_PLACE = {"add_", "addcmul_", "addcdiv_"}
+# `.add(x, alpha=)` / `.sub(x, alpha=)`: no set or list method takes `alpha=`, so the receiver is a tensor
+ALPHA_METHODS = {"add", "sub", "add_", "sub_"}
+# Tensor methods that take their dims or sizes as separate ints (`x.permute(*dims)`).
+UNPACKED_SIZE_METHODS = frozenset({"permute", "view", "reshape", "expand", "repeat", "tile", "flip", "new_zeros",
+                                   "new_ones", "new_empty", "unflatten"})
 # Tensor methods whose arguments (by position, or keyword) must be Python ints or numbers.
 SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",))}
 # From which torch `capture_scalar_outputs=True` removes a form's break (probe → specifier; measured on
@@ -42,6 +52,7 @@ class TensorValueAsSize(Check):
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         self._tensor_as_size_argument(node, ctx)
+        self._tensor_unpacked_as_sizes(node, ctx)
         if ctx.config.capture_scalar_outputs:  # measured: the scalar flag alone removes these breaks
             return
         kind = scalar_extraction(node, ctx)
@@ -100,6 +111,23 @@ class TensorValueAsSize(Check):
                            start_node=node)
                 return
 
+    def _tensor_unpacked_as_sizes(self, node: cst.Call, ctx) -> None:
+        """`x.permute(*idx)` with `idx` a tensor: unpacking it gives 0-d tensors, each read as a Python int
+        (GB0033, measured on 2.13 with svgd's `idx = torch.arange(x.dim()).add(1)`)."""
+        if ctx.config.capture_scalar_outputs:
+            return
+        func = node.func
+        # the receiver need not be known: `dist.log_prob(x).permute(*idx)`; it is the unpacked tensor that counts
+        takes_ints = (isinstance(func, cst.Attribute) and func.attr.value in UNPACKED_SIZE_METHODS
+                      and ctx.kind(func.value) in (None, TENSOR, BOOL_TENSOR)) or ctx.qualname(func) in SIZE_ARGS
+        if not takes_ints:
+            return
+        for arg in node.args:
+            if arg.star == "*" and ctx.is_tensor(arg.value):
+                ctx.report(node, self.code, "a tensor unpacked into int arguments (`*t`): each element's value is "
+                                            "read as a Python int", gb=("GB0033",))
+                return
+
     @staticmethod
     def _scalar_parameters(node: cst.Call, ctx) -> tuple[str | None, tuple | None, tuple]:
         """(display name, positions that must be numbers (None: all), keywords that must be numbers)."""
@@ -110,8 +138,17 @@ class TensorValueAsSize(Check):
             value = ("value",) if name.rsplit(".", 1)[-1] in VALUE_SCALED else ()
             return name, (), SCALING_KEYWORDS + value
         func = node.func
-        if isinstance(func, cst.Attribute) and name is None and ctx.is_tensor(func.value):
-            positions, keywords = SCALAR_METHOD_ARGS.get(func.attr.value, ((), ()))
-            value = ("value",) if func.attr.value in VALUE_SCALED else ()
-            return f".{func.attr.value}()", positions, keywords + SCALING_KEYWORDS + value
+        if isinstance(func, cst.Attribute) and name is None and (
+                ctx.is_tensor(func.value) or TensorValueAsSize._scaled_by_alpha(node)):
+            method = func.attr.value
+            positions, keywords = SCALAR_METHOD_ARGS.get(method, ((), ()))
+            if method in SCALE_TAKEN_IN_PLACE and matches(ctx.torch_version, ">=2.13"):
+                return f".{method}()", positions, keywords
+            value = ("value",) if method in VALUE_SCALED else ()
+            return f".{method}()", positions, keywords + SCALING_KEYWORDS + value
         return None, (), ()
+
+    @staticmethod
+    def _scaled_by_alpha(node: cst.Call) -> bool:
+        return node.func.attr.value in ALPHA_METHODS and any(
+            a.keyword is not None and a.keyword.value == "alpha" for a in node.args)
