@@ -21,7 +21,7 @@ from graphlint.analysis.frames import FrameTensors, LocalObjects
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import ClassInfo, FileSummary, build_summary, call_ref
-from graphlint.analysis.syntax import names_in, nodes_of
+from graphlint.analysis.syntax import children, forget_children, names_in, nodes_of
 from graphlint.analysis.tensors import FileContext, TensorEnv, is_tensor
 from graphlint.catalog import Rule, load_catalog
 from graphlint.checks import all_checks
@@ -108,6 +108,8 @@ def _load(path: str) -> ParsedFile | FileError:
         return parse_source(source)
     except Exception as exc:  # never let one file take the run down
         return FileError(source.path, "internal", f"{type(exc).__name__}: {exc}")
+    finally:
+        forget_children()  # summarising a file may fill the children cache
 
 
 def _summarise_worker(path: str) -> FileSummary | FileError:
@@ -158,6 +160,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                breaking_elsewhere: frozenset[FuncId] = frozenset()) -> FileCheck:
     """Run the enabled checks over the traced functions of one file. breaking_elsewhere: functions
     known (from a first round over every file) to break on every call."""
+    forget_children()  # the children cache holds one file's nodes at a time
     rules = rules_for(options)
     codes = {r.code for r in rules} - _ignored_for(parsed.source.path, options)
     if not traced or not codes:
@@ -364,7 +367,7 @@ def _behind_a_condition(root: cst.CSTNode, target: cst.CSTNode) -> bool:
     def path_to(node: cst.CSTNode) -> list[cst.CSTNode] | None:
         if node is target:
             return [node]
-        for child in node.children:
+        for child in children(node):
             below = path_to(child)
             if below is not None:
                 return [node, *below]
@@ -468,7 +471,7 @@ def _in_assignment_target(finding: RawFinding) -> bool:
 def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
     if tree is node:
         return True
-    return any(_contains(child, node) for child in tree.children)
+    return any(_contains(child, node) for child in children(tree))
 
 
 def _with_shadowed_note(first: RawFinding, shadowed_lines: list[int]) -> str:

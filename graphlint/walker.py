@@ -16,7 +16,7 @@ import libcst as cst
 from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable, dotted
-from graphlint.analysis.syntax import names_in, nodes_of, parameters
+from graphlint.analysis.syntax import children, names_in, nodes_of, parameters
 from graphlint.analysis.tensors import CONST, NDARRAY, TENSOR, TensorEnv, is_tensor, join, join_all
 from graphlint.checks.base import Check, RawFinding
 
@@ -71,7 +71,7 @@ def _later_in_loop(chain: list[cst.CSTNode]):
     chain[0]; a loop's `else` runs after the loop, so it is left out."""
     for depth in range(len(chain) - 2, -1, -1):
         parent, child = chain[depth], chain[depth + 1]
-        siblings = list(parent.children)
+        siblings = list(children(parent))
         if child not in siblings:
             continue
         for later in siblings[siblings.index(child) + 1:]:
@@ -136,7 +136,7 @@ def _first_exit(node: cst.CSTNode) -> cst.CSTNode | None:
         return node
     if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
         return None
-    for child in node.children:
+    for child in children(node):
         found = _first_exit(child)
         if found is not None:
             return found
