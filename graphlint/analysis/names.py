@@ -85,3 +85,8 @@ class ImportTable:
 
     def imports_torch(self) -> bool:
         return any(v == "torch" or v.startswith("torch.") for v in self.names.values())
+
+
+def is_logger_factory(name: str) -> bool:
+    """`logging.getLogger`, a library's `get_logger`, or the project's own `get_logger()`: returns a Logger."""
+    return name.rsplit(".", 1)[-1] in ("getLogger", "get_logger")

@@ -14,7 +14,7 @@ import libcst as cst
 from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.dynamo_config import ConfigCollector, DynamoConfig, is_fullgraph
 from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
-from graphlint.analysis.names import ImportTable, dotted
+from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
 from graphlint.analysis.syntax import parameters
 from graphlint.analysis.torch_api import returns_no_tensor
 
@@ -359,7 +359,7 @@ class SummaryBuilder(cst.CSTVisitor):
                 self._ctor_stack[-1][t.value] = callee
                 if not self._func_stack:
                     self.summary.module_ctors[t.value] = callee
-                    if callee.endswith("getLogger") or callee.endswith("get_logger"):
+                    if is_logger_factory(callee):
                         self.summary.loggers.add(t.value)
             elif (isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name)
                   and t.value.value == "self"):

@@ -11,6 +11,7 @@ same-file helpers (inferred on demand, cached, cycle-safe).
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ import libcst as cst
 
 from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.docstrings import documented_types
-from graphlint.analysis.names import ImportTable, dotted
+from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
 from graphlint.analysis.summary import ClassInfo, literal_prefix
 from graphlint.analysis.syntax import nodes_of
 from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
@@ -182,8 +183,7 @@ STR_ONLY_METHODS = frozenset({"startswith", "endswith", "removesuffix", "removep
                               "strip", "lstrip", "rstrip", "format", "encode", "isdigit", "isidentifier"})
 
 # builtins called inside a constructor's arguments (`ConstantSchedule(float(v))`): not what is built
-_BUILTIN_CALLS = frozenset({"float", "int", "str", "bool", "len", "list", "tuple", "dict", "min", "max", "abs",
-                            "round", "sum", "sorted", "range"})
+_BUILTIN_CALLS = frozenset(dir(builtins))
 
 # methods that keep a boolean tensor boolean; called on a comparison, they show it was element-wise
 _BOOL_KEEPING_METHODS = frozenset({"view", "reshape", "flatten", "squeeze", "unsqueeze", "expand", "expand_as",
@@ -939,7 +939,7 @@ class TensorEnv:
                 return None  # `div_free(t)` with `div_free: Union[float, Callable[[float], float]]`
             if kind != "<unbound>":
                 return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
-            if name in ("get_logger", "getLogger"):
+            if is_logger_factory(name):
                 return LOGGER  # the project's own `get_logger()` (betty), like `logging.getLogger`
             if name in self.ctx.functions:
                 passed = self.ctx.passed_through(name, node)
@@ -1033,7 +1033,7 @@ class TensorEnv:
                         "as_tensor", "from_numpy") or last[:1].islower():
                 return BOOL_TENSOR if last == "BoolTensor" else TENSOR
             return None
-        if qual.endswith((".getLogger", ".get_logger")):
+        if is_logger_factory(qual):
             return LOGGER
         if qual.startswith("numpy."):
             # Dynamo runs numpy calls as torch ops: even `np.prod(x.shape)` or `np.isfinite(3)` gives
