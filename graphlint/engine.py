@@ -70,8 +70,15 @@ class ParsedFile:
 
     def positions(self):
         if self._positions is None:
-            self._positions = self.wrapper.resolve(PositionProvider)
+            self._positions = code_ranges(self.wrapper)
         return self._positions
+
+
+def code_ranges(wrapper: MetadataWrapper):
+    """What `wrapper.resolve(PositionProvider)` returns, without the pass that comes with it: for a provider
+    that is not batchable, libcst's resolver still runs a batched visit of the whole module (with no
+    visitors in it), which rebuilds every node and took as long as the positions themselves."""
+    return PositionProvider()._gen(wrapper)
 
 
 # ---------------------------------------------------------------- per-file phase
@@ -87,7 +94,7 @@ def parse_source(source: SourceFile) -> ParsedFile | FileError:
     holder: dict = {}
 
     def line_of():
-        positions = wrapper.resolve(PositionProvider)
+        positions = code_ranges(wrapper)
         holder["positions"] = positions
         return lambda node: positions[node].start.line
 

@@ -16,7 +16,7 @@ import libcst as cst
 from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable, dotted
-from graphlint.analysis.syntax import children, names_in, nodes_of, parameters
+from graphlint.analysis.syntax import children, is_a, names_in, nodes_of, parameters, walk
 from graphlint.analysis.tensors import CONST, NDARRAY, TENSOR, TensorEnv, is_tensor, join, join_all
 from graphlint.checks.base import Check, RawFinding
 
@@ -409,35 +409,35 @@ class FunctionWalker(cst.CSTVisitor):
                     self.dispatch[attr[len("visit_"):]].append(getattr(check, attr))
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if node is not self.root and isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        if node is not self.root and is_a(node, (cst.FunctionDef, cst.ClassDef)):
             return False  # nested definitions are traced (or not) on their own
-        if isinstance(node, cst.If):
+        if is_a(node, cst.If):
             known = value_under_compile(node.test, self.ctx.imports)
             if known is not None:
                 # `if not torch.compiler.is_compiling(): print(...)`: Dynamo never traces the dead branch
                 live = node.body if known else node.orelse
                 if live is not None:
-                    live.visit(self)
+                    walk(live, self)
                 return False
         self.ctx.parents.append(node)
         self._bind_before(node)
-        carried = self._loop_carried(node) if isinstance(node, cst.While) else {}
+        carried = self._loop_carried(node) if is_a(node, cst.While) else {}
         self.ctx.before_loop = {name: self.env.names.get(name, _UNBOUND) for name in carried}
         self.env.names.update(carried)
         for visit in self.dispatch.get(type(node).__name__, ()):
             visit(node, self.ctx)
         _restore(self.env.names, self.ctx.before_loop)
         self.ctx.before_loop = {}
-        if self.ctx.call_observer is not None and isinstance(node, cst.Call):
+        if self.ctx.call_observer is not None and is_a(node, cst.Call):
             self.ctx.call_observer(node, self.ctx)
-        if isinstance(node, cst.If):
+        if is_a(node, cst.If):
             self._visit_branches(node)
             return False
-        if isinstance(node, cst.IndentedBlock):
+        if is_a(node, cst.IndentedBlock):
             # `if torch.compiler.is_compiling(): return fast(x)`: under compile nothing after it runs
             for statement in node.body:
-                statement.visit(self)
-                if isinstance(statement, cst.If) and self._compiled_branch_exits(statement):
+                walk(statement, self)
+                if is_a(statement, cst.If) and self._compiled_branch_exits(statement):
                     break
             return False
         return True
@@ -467,13 +467,13 @@ class FunctionWalker(cst.CSTVisitor):
         leaves the function (`return`/`raise`) binds nothing for the code after the `if`.
         """
         env = self.env
-        node.test.visit(self)
+        walk(node.test, self)
         before_names, before_zero = dict(env.names), set(env.zero_d)
-        node.body.visit(self)
+        walk(node.body, self)
         outcomes = [] if always_exits(node.body) else [(dict(env.names), set(env.zero_d))]
         env.names, env.zero_d = dict(before_names), set(before_zero)
         if node.orelse is not None:
-            node.orelse.visit(self)
+            walk(node.orelse, self)
         if not always_exits(node.orelse):
             outcomes.append((dict(env.names), set(env.zero_d)))
         if not outcomes:  # both sides leave: whatever follows is unreachable, keep the state
@@ -498,7 +498,7 @@ class FunctionWalker(cst.CSTVisitor):
     # ---- keeping the environment in program order ----
     def _bind_before(self, node: cst.CSTNode) -> None:
         parent = self.ctx.parent()
-        if isinstance(node, cst.IndentedBlock) and isinstance(parent, cst.If) and parent.body is node:
+        if is_a(node, cst.IndentedBlock) and isinstance(parent, cst.If) and parent.body is node:
             # inside `if isinstance(n, int):` n is not a tensor
             test = parent.test
             or_test = isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or)
@@ -510,11 +510,11 @@ class FunctionWalker(cst.CSTVisitor):
             if name is not None:
                 self._narrowed[id(node)] = (name, self.env.names.get(name, _UNBOUND), kind)
                 self.env.names[name] = kind
-        if isinstance(node, (cst.For, cst.CompFor)):
+        if is_a(node, (cst.For, cst.CompFor)):
             self.env.bind_loop_target(node.target, node.iter)
-        elif isinstance(node, cst.WithItem) and node.asname is not None:
+        elif is_a(node, cst.WithItem) and node.asname is not None:
             self.env.bind(node.asname.name, None)
-        elif isinstance(node, _COMPREHENSIONS):
+        elif is_a(node, _COMPREHENSIONS):
             self._enter_comprehension(node)
 
     def _enter_comprehension(self, node: cst.CSTNode) -> None:
@@ -532,9 +532,9 @@ class FunctionWalker(cst.CSTVisitor):
 
     def _bind_after(self, node: cst.CSTNode) -> None:
         env = self.env
-        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
+        if is_a(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
             # a rebound parameter no longer holds its default
-            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            targets = [t.target for t in node.targets] if is_a(node, cst.Assign) else [node.target]
             for target in targets:
                 for name in _bound_names(target):
                     self.ctx.param_defaults.pop(name, None)
@@ -550,18 +550,18 @@ class FunctionWalker(cst.CSTVisitor):
                     env.names.pop(name, None)
                 else:
                     env.names[name] = saved
-        if isinstance(node, cst.Assign):
+        if is_a(node, cst.Assign):
             kind = env.kind_of(node.value)
             for target in node.targets:
                 env.bind(target.target, kind, node.value)
-        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+        elif is_a(node, cst.AnnAssign) and node.value is not None:
             env.bind(node.target, env.kind_of(node.value), node.value)
-        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+        elif is_a(node, cst.AugAssign) and isinstance(node.target, cst.Name):
             current = env.kind_of(node.target)
             value = env.kind_of(node.value)
             if is_tensor(value) and not is_tensor(current):
                 env.bind(node.target, value)
-        elif isinstance(node, cst.NamedExpr):
+        elif is_a(node, cst.NamedExpr):
             env.bind(node.target, env.kind_of(node.value), node.value)
 
 
@@ -581,5 +581,5 @@ def _print_aliases(root: cst.FunctionDef, ctx: CheckContext) -> frozenset[str]:
 
 
 def walk_function(node: cst.FunctionDef, checks: list[Check], ctx: CheckContext) -> list[RawFinding]:
-    node.visit(FunctionWalker(node, checks, ctx))
+    walk(node, FunctionWalker(node, checks, ctx))
     return ctx.findings

@@ -21,7 +21,7 @@ import libcst as cst
 
 from graphlint.analysis.names import dotted
 from graphlint.analysis.regions import FuncId, ProjectIndex
-from graphlint.analysis.syntax import children, nodes_of, parameters
+from graphlint.analysis.syntax import children, is_a, nodes_of, parameters
 from graphlint.analysis.summary import ClassInfo
 from graphlint.analysis.tensors import CONST, GENERATOR, LOGGER, META, MODULE, NON_TENSOR_PARAM, SCALAR, BodyEvidence
 
@@ -60,10 +60,10 @@ def code_names(fn: cst.FunctionDef) -> set[str]:
     found: set[str] = set()
 
     def walk(node: cst.CSTNode) -> None:
-        if isinstance(node, cst.Name):
+        if is_a(node, cst.Name):
             found.add(node.value)
         for child in children(node):
-            if not isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            if not is_a(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
                 walk(child)
 
     walk(fn.body)

@@ -15,7 +15,7 @@ from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.dynamo_config import ConfigCollector, DynamoConfig, is_fullgraph
 from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
-from graphlint.analysis.syntax import parameters
+from graphlint.analysis.syntax import parameters, walk
 from graphlint.analysis.torch_api import returns_no_tensor
 
 COMPILE_FUNCS = {"torch.compile", "torch._dynamo.optimize"}
@@ -194,7 +194,7 @@ def _called_names(expr: cst.BaseExpression, imports: ImportTable) -> tuple[str, 
             if name:
                 found.append(name)
 
-    expr.visit(_Calls())
+    walk(expr, _Calls())
     return tuple(found)
 
 
@@ -480,7 +480,7 @@ class SummaryBuilder(cst.CSTVisitor):
             return True
         live = node.body if known else node.orelse
         if live is not None:
-            live.visit(self)
+            walk(live, self)
         return False
 
     # ---- `self.prop` reads: a property's getter runs (resolved to properties only) ----
@@ -629,7 +629,7 @@ def build_summary(path: str, module: cst.Module, positions=None) -> tuple[FileSu
     mod_name, is_package = module_name_for(path)
     imports = ImportTable(mod_name, is_package)
     builder = SummaryBuilder(path, mod_name, is_package, imports)
-    module.visit(builder)
+    walk(module, builder)
     summary = builder.summary
     summary.imports = dict(imports.names)
     summary.imports_torch = imports.imports_torch()

@@ -23,7 +23,7 @@ from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.docstrings import documented_types
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
 from graphlint.analysis.summary import ClassInfo, literal_prefix
-from graphlint.analysis.syntax import nodes_of
+from graphlint.analysis.syntax import nodes_of, walk
 from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
 
@@ -259,7 +259,7 @@ class _EvidenceCollector(cst.CSTVisitor):
 def body_evidence(fn: cst.FunctionDef, imports: ImportTable,
                   submodules: frozenset | set | None = None) -> BodyEvidence:
     collector = _EvidenceCollector(imports, submodules)
-    fn.body.visit(collector)
+    walk(fn.body, collector)
     return BodyEvidence(frozenset(collector.tensors), frozenset(collector.passed_on), frozenset(collector.numbers),
                         documented_types(fn))
 
@@ -362,7 +362,7 @@ class FileContext:
                 env.seed_function(node)
                 guessed = {p.name.value for p in (*node.params.posonly_params, *node.params.params,
                                                   *node.params.kwonly_params) if p.annotation is None}
-                node.body.visit(_SelfAssignmentCollector(env, found, guessed))
+                walk(node.body, _SelfAssignmentCollector(env, found, guessed))
             # numpy values too: Dynamo lifts a module's numpy attribute into the graph as a tensor
             # (`self.hop = np.prod(rates)`, then `if self.hop > 1` or `int(self.hop)` breaks: measured on 2.13)
             kinds = {attr: kind for attr, kind in found.items() if is_tensor(kind) or kind in (TENSOR_SEQ, NDARRAY)}
@@ -405,7 +405,7 @@ class FileContext:
         env = TensorEnv(self, class_name)
         env.seed_function(node)
         collector = _ReturnCollector(env)
-        node.body.visit(collector)
+        walk(node.body, collector)
         self._in_progress.discard(key)
         self._returns[key] = collector.kind
         return collector.kind

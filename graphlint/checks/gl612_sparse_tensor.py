@@ -1,6 +1,6 @@
 import libcst as cst
-import libcst.matchers as m
 
+from graphlint.analysis.syntax import is_a, subtree, walk
 from graphlint.checks.base import Check
 from graphlint.torch_version import matches
 
@@ -82,12 +82,13 @@ class SparseTensor(Check):
         self._after_first = True
 
 
-_LAYOUT_TEST = m.Attribute(attr=m.Name("is_sparse") | m.Name("layout"))
+_LAYOUT_ATTRIBUTES = ("is_sparse", "layout")
 
 
 def _is_layout_test(node: cst.CSTNode) -> bool:
     """An `if`/`while`/conditional expression testing `x.is_sparse` or `x.layout`."""
-    return isinstance(node, (cst.If, cst.IfExp, cst.While)) and bool(m.findall(node.test, _LAYOUT_TEST))
+    return is_a(node, (cst.If, cst.IfExp, cst.While)) and any(
+        isinstance(n, cst.Attribute) and n.attr.value in _LAYOUT_ATTRIBUTES for n in subtree(node.test))
 
 
 def _behind_sparse_test(ctx) -> bool:
@@ -104,7 +105,10 @@ def _sparse_operand(node: cst.Call, ctx) -> cst.BaseExpression | None:
     if position is not None:
         positional = [a.value for a in node.args if a.keyword is None]
         return positional[position] if len(positional) > position else None
-    if not isinstance(func, cst.Attribute) or ctx.kind(func.value) not in ("tensor", None):
+    if not isinstance(func, cst.Attribute) or (func.attr.value != "sparse_mask"
+                                               and func.attr.value not in SPARSE_ONLY_METHODS):
+        return None  # checked before the receiver's kind, which costs far more
+    if ctx.kind(func.value) not in ("tensor", None):
         return None  # `self._values()`: a method of the module, not of a sparse tensor
     if func.attr.value == "sparse_mask":
         return node.args[0].value if node.args else None  # `dense.sparse_mask(mask)`: the mask is the sparse one
@@ -117,15 +121,20 @@ def _sparse_parameters(function: cst.FunctionDef, ctx) -> set[str]:
                                       *function.params.kwonly_params)}
     if not params:
         return set()
-    rebound = {name for name, value in _bindings(function.body) if not _keeps_layout(name, value, ctx)}
     finder = _UnguardedSparseOps(ctx)
-    function.body.visit(finder)
-    return {op.value for op in finder.operands if isinstance(op, cst.Name)} & (params - rebound)
+    walk(function.body, finder)
+    candidates = {op.value for op in finder.operands if isinstance(op, cst.Name)} & params
+    if not candidates:
+        return set()
+    rebound = {name for name, value in _bindings(function.body) if not _keeps_layout(name, value, ctx)}
+    return candidates - rebound
 
 
 def _bindings(body: cst.CSTNode):
     """(name, value or None) for every name the body assigns; tuple targets pair up with tuple values."""
-    for node in m.findall(body, m.Assign() | m.AugAssign() | m.AnnAssign() | m.For() | m.WithItem()):
+    for node in subtree(body):
+        if not isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For, cst.WithItem)):
+            continue
         if isinstance(node, cst.Assign):
             for target in node.targets:
                 yield from _pairs(target.target, node.value)
@@ -150,11 +159,11 @@ def _pairs(target: cst.BaseExpression, value: cst.BaseExpression | None):
 def _keeps_layout(name: str, value: cst.BaseExpression | None, ctx) -> bool:
     """`A = A.detach()`, `A = A.to(device)`: still the argument's sparse tensor (anything built from
     something else, or by a sparse constructor, might not be)."""
-    if value is None or not m.findall(value, m.Name(name)):
+    if value is None or not any(isinstance(n, cst.Name) and n.value == name for n in subtree(value)):
         return False
     return not any(ctx.qualname(call.func) in SPARSE_CTORS
                    or isinstance(call.func, cst.Attribute) and call.func.attr.value in SPARSE_METHODS
-                   for call in m.findall(value, m.Call()))
+                   for call in subtree(value) if isinstance(call, cst.Call))
 
 
 class _UnguardedSparseOps(cst.CSTVisitor):

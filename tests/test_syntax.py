@@ -1,0 +1,78 @@
+"""The tree walks in graphlint/analysis/syntax.py replace libcst's own (`node.children`, `node.visit`,
+`matchers.findall`) for speed; they must see exactly the same nodes in the same order."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from graphlint.analysis import syntax
+
+ROOT = Path(__file__).resolve().parents[1]
+# real code of many shapes: the fixtures (models, odd syntax) and graphlint itself
+SOURCES = sorted([*ROOT.glob("fixtures/**/*.py"), *ROOT.glob("graphlint/**/*.py")])
+
+
+def _all_nodes(module: cst.Module):
+    stack = [module]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(node.children)
+
+
+@pytest.fixture(scope="module")
+def modules() -> list[cst.Module]:
+    return [cst.parse_module(path.read_bytes()) for path in SOURCES]
+
+
+def test_children_match_libcst_on_every_node(modules):
+    checked = 0
+    for module in modules:
+        for node in _all_nodes(module):
+            ours, theirs = syntax._read_children(node), list(node.children)
+            assert [id(n) for n in ours] == [id(n) for n in theirs], type(node).__name__
+            checked += 1
+    assert checked > 10_000
+
+
+class _Recorder(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.events: list[tuple[str, int]] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.events.append(("visit", id(node)))
+        return not isinstance(node, cst.Lambda)  # a pruned subtree must stay pruned
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.events.append(("leave", id(original_node)))
+
+
+def test_walk_calls_the_visitor_like_libcst(modules):
+    for module in modules:
+        ours, theirs = _Recorder(), _Recorder()
+        syntax.walk(module, ours)
+        module.visit(theirs)
+        assert ours.events == theirs.events
+
+
+def _reference_nodes_of(node, kinds):
+    for child in node.children:
+        if isinstance(child, kinds):
+            yield child
+        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            yield from _reference_nodes_of(child, kinds)
+
+
+@pytest.mark.parametrize("kinds", [cst.Call, (cst.For, cst.While), cst.BaseExpression, cst.FunctionDef])
+def test_nodes_of_matches_a_plain_recursive_search(modules, kinds):
+    for module in modules:
+        assert [id(n) for n in syntax.nodes_of(module, kinds)] == [id(n) for n in _reference_nodes_of(module, kinds)]
+
+
+def test_subtree_is_what_matchers_findall_searches(modules):
+    import libcst.matchers as m
+    for module in modules[:40]:
+        found = m.findall(module, m.Name())
+        assert [id(n) for n in found] == [id(n) for n in syntax.subtree(module) if isinstance(n, cst.Name)]
