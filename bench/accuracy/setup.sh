@@ -154,7 +154,13 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "dagma", "igraph", "texttable", "pythae", "imageio", "calibrator", "betty-ml", "rtdl-num-embeddings",
           "pydrobert-pytorch", "param", "torch-linops",
           "stable-baselines3", "gymnasium", "farama-notifications", "sb3-contrib", "shap", "slicer", "numba",
-          "llvmlite", "pandas", "python-dateutil", "tzdata"):
+          "llvmlite", "pandas", "python-dateutil", "tzdata",
+          # held-out split (set 18, first batch)
+          "complextorch", "torchcvnn", "h5py", "lgatr", "complexNN", "pytorch-symbolic", "mlp-kan", "torchutils",
+          "flash-attention-softmax-n", "lora-pytorch",
+          # held-out split (set 18, second batch)
+          "gcastle", "matplotlib", "contourpy", "cycler", "fonttools", "kiwisolver", "deepecho", "cdt", "GPUtil",
+          "statsmodels", "patsy", "skrebate", "rlcard", "probflow"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -243,5 +249,8 @@ import svgd, torchmanager, pytorch_influence_functions.calc_influence_function, 
 import dagma.nonlinear, pythae.models, pythae.samplers, calibrator.metrics, betty.engine, rtdl_num_embeddings  # noqa: E401,F401
 import pydrobert.torch.layers, pydrobert.torch.util, linops.trace  # noqa: E401,F401
 import stable_baselines3, sb3_contrib, shap  # noqa: E401,F401
+import complextorch.nn, complextorch.models, torchcvnn.nn, torchcvnn.transforms, lgatr, complexNN.nn  # noqa: E401,F401
+import pytorch_symbolic, mlp_kan, torchutils, flash_attention_softmax_n.analysis, lora_pytorch  # noqa: E401,F401
+import castle.algorithms, deepecho, cdt.causality.pairwise, rlcard.agents, probflow  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
