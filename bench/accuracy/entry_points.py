@@ -16294,9 +16294,9 @@ PACKAGES.update({
     "pytorch-symbolic": {"dirs": ["pytorch_symbolic"], "split": "heldout"},
     "mlp-kan": {"dirs": ["mlp_kan"], "split": "heldout"},
     "torchutils": {"dirs": ["torchutils"], "split": "heldout"},
-    "flash-attention-softmax-n": {"dirs": ["flash_attention_softmax_n"], "split": "heldout"},    "lora-pytorch": {"dirs": ["lora_pytorch"], "split": "heldout"},
+    "flash-attention-softmax-n": {"dirs": ["flash_attention_softmax_n"], "split": "heldout"},
+    "lora-pytorch": {"dirs": ["lora_pytorch"], "split": "heldout"},
 })
-
 
 # ============================================================== complextorch ==
 # held-out set 18, first batch. complextorch (complex-valued neural networks: split / polar activations, wFM manifold
