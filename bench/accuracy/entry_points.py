@@ -16287,15 +16287,15 @@ def shap_deep_gradient():
 
 # ---- held-out set 18, first batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "complextorch": {"dirs": ["complextorch"], "split": "heldout"},
-    "torchcvnn": {"dirs": ["torchcvnn"], "split": "heldout"},
-    "lgatr": {"dirs": ["lgatr"], "split": "heldout"},
-    "complexNN": {"dirs": ["complexNN"], "split": "heldout"},
-    "pytorch-symbolic": {"dirs": ["pytorch_symbolic"], "split": "heldout"},
-    "mlp-kan": {"dirs": ["mlp_kan"], "split": "heldout"},
-    "torchutils": {"dirs": ["torchutils"], "split": "heldout"},
-    "flash-attention-softmax-n": {"dirs": ["flash_attention_softmax_n"], "split": "heldout"},
-    "lora-pytorch": {"dirs": ["lora_pytorch"], "split": "heldout"},
+    "complextorch": {"dirs": ["complextorch"], "split": "dev"},
+    "torchcvnn": {"dirs": ["torchcvnn"], "split": "dev"},
+    "lgatr": {"dirs": ["lgatr"], "split": "dev"},
+    "complexNN": {"dirs": ["complexNN"], "split": "dev"},
+    "pytorch-symbolic": {"dirs": ["pytorch_symbolic"], "split": "dev"},
+    "mlp-kan": {"dirs": ["mlp_kan"], "split": "dev"},
+    "torchutils": {"dirs": ["torchutils"], "split": "dev"},
+    "flash-attention-softmax-n": {"dirs": ["flash_attention_softmax_n"], "split": "dev"},
+    "lora-pytorch": {"dirs": ["lora_pytorch"], "split": "dev"},
 })
 
 # ============================================================== complextorch ==
@@ -16641,11 +16641,11 @@ def complexnn_modules():
 
 # ---- held-out set 18, second batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "gcastle": {"dirs": ["castle"], "split": "heldout"},
-    "deepecho": {"dirs": ["deepecho"], "split": "heldout"},
-    "cdt": {"dirs": ["cdt"], "split": "heldout"},
-    "rlcard": {"dirs": ["rlcard"], "split": "heldout"},
-    "probflow": {"dirs": ["probflow"], "split": "heldout"},
+    "gcastle": {"dirs": ["castle"], "split": "dev"},
+    "deepecho": {"dirs": ["deepecho"], "split": "dev"},
+    "cdt": {"dirs": ["cdt"], "split": "dev"},
+    "rlcard": {"dirs": ["rlcard"], "split": "dev"},
+    "probflow": {"dirs": ["probflow"], "split": "dev"},
 })
 
 
