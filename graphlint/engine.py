@@ -159,6 +159,12 @@ UNREBUILDABLE_SITE = "unrebuildable-call-site"
 # Dynamo's `has_tensor_in_frame` finds nothing in such a frame, so it runs the function eagerly
 NO_TENSOR_NOTE = (" (`{}` holds no tensor, module or torch module: Dynamo skips the function after this"
                   " break, and the rest of it runs eagerly)")
+FRAME_START_CODE = "GL705"  # the break where Dynamo starts on the frame: it hides nothing and is never hidden
+# Measured (fixtures/cases/module_init.py, probe user_module_init_breaks): traced code that builds an nn.Module inlines its
+# `__init__` up to the first break; the call then runs eagerly, and Dynamo, starting on `__init__` as a frame
+# of its own, meets a module that is not initialised yet (GB0119) and runs the whole `__init__` eagerly.
+MODULE_INIT_NOTE = (" (`{}` builds an nn.Module: after this break Dynamo runs the whole `__init__` eagerly, as it"
+                    " cannot start on a module that is not initialised yet, GB0119)")
 
 
 def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: ProjectIndex,
@@ -181,6 +187,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                            inherited_method=lambda cls, name: _inherited_method(index, summary, cls, name),
                            defined_in_project=lambda qual: _defined_in_project(index, qual))
     frames = FrameTensors(index, summary.path, summary.imports)
+    # where Dynamo cannot start on an nn.Module's `__init__` (GB0119, GL705's measured range)
+    module_init = load_catalog()[FRAME_START_CODE].applies_to(options.torch_version)
     arguments = ArgumentKinds(index, parsed, imports, from_other_files)
     walked: list[_Walked] = []
     # `traced` is in BFS order, so callers in this file are walked before their callees
@@ -201,7 +209,9 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             continue
         object_defaults = _object_defaults(index, fid)
         ctx.object_print_attrs = frozenset(a for a, d in object_defaults.items() if d == "print")
-        done = _Walked(fid, node, traced_fn, NO_TENSOR_NOTE.format(key) if bare else None,
+        ctx.module_init = module_init and _module_init(key, cls, summary.path, index)
+        note = NO_TENSOR_NOTE.format(key) if bare else MODULE_INIT_NOTE.format(key) if ctx.module_init else None
+        done = _Walked(fid, node, traced_fn, note,
                        frozenset(a for a, d in object_defaults.items() if d in ("None", "False")))
         objects = LocalObjects(node, index, summary, imports.resolve)
         ctx.call_observer = lambda call, caller, fid=fid, done=done, objects=objects: _record_call_site(
@@ -259,7 +269,7 @@ class _Walked:
     fid: FuncId
     node: cst.FunctionDef
     traced: TracedFunction
-    bare_note: str | None  # the frame holds nothing torch-related (analysis.frames)
+    bare_note: str | None  # the frame holds nothing torch-related (analysis.frames), or is a module `__init__`
     object_options: frozenset[str]  # `self.<attr>` options off by default (`_object_defaults`)
     found: list[RawFinding] = field(default_factory=list)
     # calls to linted functions: (the functions it may reach, the call as a CALL_SITE finding); it
@@ -413,6 +423,10 @@ def _object_defaults(index: ProjectIndex, fid: FuncId) -> dict[str, str]:
     return defaults
 
 
+def _module_init(key: str, cls, path: str, index: ProjectIndex) -> bool:
+    return cls is not None and key == f"{cls.name}.__init__" and index.is_module_class(path, cls)
+
+
 def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
                   bare_frame_note: str | None = None, object_options: frozenset[str] = frozenset()) -> list[RawFinding]:
     """Fold the findings that a frame-skipping break hides into that break's message.
@@ -422,14 +436,18 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
     as breaks of their own would send the user after breaks Dynamo does not show yet. A later break
     in another arm of the same `if`/`elif`/`else` is not hidden: the call that takes that arm never
     reaches the first one. bare_frame_note: the function has no tensor in its frame
-    (`analysis.frames`), so every break in it skips the frame; the note says so on a break that hides others.
+    (`analysis.frames`), or it is an nn.Module's `__init__` (GL705), so every break in it skips the frame;
+    the note says so on a break that hides others. GL705 marks where Dynamo starts on the eager frame: it
+    stays, and hides nothing.
     """
+    frame_starts = [f for f in found if f.code == FRAME_START_CODE]
+    found = [f for f in found if f.code != FRAME_START_CODE]
     if bare_frame_note is not None:
         found = [f if f.skips_frame else dataclasses.replace(f, skips_frame=True, message=_noted(f, bare_frame_note))
                  for f in found]
     skipping = [f for f in found if f.skips_frame]
     if not skipping:
-        return found
+        return frame_starts + found
     lines = positions()
     line_of = {id(f): lines[reported_start(f, lines)].start.line for f in found}
     in_target = {id(f) for f in found if _in_assignment_target(f)}
@@ -456,8 +474,8 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
         hidden.update(id(f) for f in shadowed)
         if shadowed:
             notes[id(first)] = sorted({line_of[id(f)] for f in shadowed})
-    return [dataclasses.replace(f, message=_with_shadowed_note(f, notes[id(f)])) if id(f) in notes else f
-            for f in found if id(f) not in hidden]
+    return frame_starts + [dataclasses.replace(f, message=_with_shadowed_note(f, notes[id(f)])) if id(f) in notes
+                           else f for f in found if id(f) not in hidden]
 
 
 def _noted(finding: RawFinding, note: str) -> str:

@@ -17,7 +17,7 @@ from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.syntax import children, is_a, names_in, nodes_of, parameters, walk
-from graphlint.analysis.tensors import CONST, NDARRAY, TENSOR, TensorEnv, is_tensor, join, join_all
+from graphlint.analysis.tensors import CONST, META, NDARRAY, TENSOR, TensorEnv, is_tensor, join, join_all
 from graphlint.checks.base import Check, RawFinding
 
 
@@ -97,6 +97,9 @@ def _bound_names(target: cst.BaseExpression) -> list[str]:
     if isinstance(target, cst.StarredElement):
         return _bound_names(target.value)
     return []
+
+
+_SURELY_NOT_TENSOR = (META,)  # a docstring's `int` (CONST) may still be a tensor: only sizes are sure
 
 
 def _tensor_test_name(test: cst.BaseExpression) -> str | None:
@@ -187,6 +190,9 @@ class CheckContext:
         self.print_aliases: frozenset[str] = frozenset()  # set by FunctionWalker
         # `self.<attr>` the object's `__init__` sets to `print` (from `trace_func=print`): set by the engine
         self.object_print_attrs: frozenset[str] = frozenset()
+        # the function is the `__init__` of an nn.Module subclass (set by the engine, which sees the class's
+        # bases across files): Dynamo runs it eagerly after its first break (GL705)
+        self.module_init = False
 
     # ---- questions checks ask ----
     def kind(self, node: cst.BaseExpression) -> str | None:
@@ -507,6 +513,10 @@ class FunctionWalker(cst.CSTVisitor):
             if name is None and not or_test:
                 # inside `if isinstance(label, torch.Tensor):` label is one, whatever its docstring said
                 name, kind = _tensor_test_name(test), TENSOR
+                if self.env.names.get(name) in _SURELY_NOT_TENSOR:
+                    # `embed_dim, = query.shape` then `if isinstance(embed_dim, torch.Tensor):` (a branch for
+                    # JIT tracing): Dynamo knows the test is false and never traces the branch (torchcvnn)
+                    name = None
             if name is not None:
                 self._narrowed[id(node)] = (name, self.env.names.get(name, _UNBOUND), kind)
                 self.env.names[name] = kind

@@ -1,5 +1,6 @@
 import libcst as cst
 
+from graphlint.analysis.tensors import NDARRAY
 from graphlint.checks._common import inside_condition
 from graphlint.checks.base import Check
 
@@ -73,6 +74,7 @@ class TensorBoolOp(Check):
         # the `and` does not report it, since `not t` is a Python bool
         if isinstance(ctx.parent(), cst.UnaryOperation):
             return
-        if ctx.is_tensor(node.expression):
-            # measured on 2.13: after this break (GB0033) Dynamo traces nothing more of the function
+        if ctx.is_tensor(node.expression) or ctx.kind(node.expression) == NDARRAY:
+            # measured on 2.13: after this break (GB0033) Dynamo traces nothing more of the function; a numpy
+            # value is a traced tensor too (fixtures/cases/numpy_values.py, deepecho's `int(not fixed_length)`)
             ctx.report(node, self.code, "`not` on a tensor value calls `bool()` on it", hides_rest=True)

@@ -22,6 +22,8 @@ class RnnModuleCall(Check):
     def visit_Attribute(self, node: cst.Attribute, ctx) -> None:
         if self._seen or ctx.config.allow_rnn:
             return
+        if isinstance(ctx.parent(1), cst.AssignTarget):
+            return  # `self.rnn = nn.GRU(...)` builds the module (GL701), it does not use one
         if isinstance(node.value, cst.Name) and node.value.value == "self" and ctx.env.cls is not None:
             rnn = next((n for n in ctx.env.cls.attr_classes.get(node.attr.value, ()) if n in RNN_CLASSES), None)
             if rnn:

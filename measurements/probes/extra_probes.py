@@ -432,3 +432,83 @@ def np_random_permutation(x):
 def np_random_uniform_array(x):
     y = x * 2
     return y + torch.from_numpy(np.random.uniform(0, 1, size=4))
+
+
+# ---- fourth batch (held-out set 18's lists): nn.Modules built inside traced code. A layer that owns
+# parameters builds them in its `__init__` (GB0264 where the Parameter constructor breaks); a user
+# module whose `__init__` breaks is then run eagerly as a frame Dynamo cannot start on (GB0119 at
+# `super().__init__()`), so its later breaks never show. The counts and reasons tell these apart.
+
+@probe("module", "lin = nn.Linear(4, 4); lin(y)   # a layer with parameters built in the compiled fn")
+def nn_linear_ctor(x):
+    y = x * 2
+    lin = nn.Linear(4, 4)
+    return lin(y)
+
+
+@probe("module", "norm = nn.LayerNorm(4, elementwise_affine=False); norm(y)   # no parameters: control")
+def nn_layernorm_no_affine_ctor(x):
+    y = x * 2
+    norm = nn.LayerNorm(4, elementwise_affine=False)
+    return norm(y)
+
+
+@probe("module", "act = nn.ReLU(); act(y)   # a layer without parameters: control")
+def nn_relu_ctor(x):
+    y = x * 2
+    act = nn.ReLU()
+    return act(y)
+
+
+class _TwoPrintsModule(nn.Module):
+    def __init__(self):
+        super().__init__()
+        print("first")
+        print("second")
+
+    def forward(self, y):
+        return y + 1
+
+
+class _TwoPrintsObject:
+    def __init__(self, y):
+        print("first")
+        print("second")
+        self.y = y
+
+
+@probe("module", "m = Mod()   # its __init__ prints twice: GB0119 hides the second print")
+def user_module_init_breaks(x):
+    y = x * 2
+    m = _TwoPrintsModule()
+    return m(y)
+
+
+@probe("module", "o = Obj(y)   # a plain class whose __init__ prints twice: control, both print")
+def user_object_init_breaks(x):
+    y = x * 2
+    o = _TwoPrintsObject(y)
+    return o.y + 1
+
+
+# An optimizer built in traced code (a `fit()` that makes its own): `torch.optim` is skipped (GB0008), and
+# with a generator of parameters (`model.parameters()`) Dynamo cannot rebuild the generator after the break
+# (GB8335), so the rest of the function runs eagerly; a list of parameters breaks only at the call.
+_OPT_MODEL = nn.Linear(4, 1)
+_OPT_PARAM = nn.Parameter(torch.ones(4))
+
+
+@probe("module", "opt = torch.optim.Adam(model.parameters()); print(...)   # generator: the print is not traced")
+def optimizer_ctor_generator(x):
+    y = x * 2
+    opt = torch.optim.Adam(_OPT_MODEL.parameters(), lr=1e-3)
+    print("after", type(opt).__name__)
+    return y + 1
+
+
+@probe("module", "opt = torch.optim.SGD([w], lr=0.1); print(...)   # a list: the print breaks too")
+def optimizer_ctor_list(x):
+    y = x * 2
+    opt = torch.optim.SGD([_OPT_PARAM], lr=0.1)
+    print("after", type(opt).__name__)
+    return y + 1
