@@ -67,8 +67,10 @@ def main() -> int:
             print(f"{page.name}: unknown probes {missing}")
             bad += 1
             continue
-        spec = specifier(breaks_on_versions(probes, versions, table), versions)
-        measured = [table["_meta"]["versions"][v].split("+")[0] for v in versions]
+        # probes added later were run on fewer versions: a range only speaks for the versions measured
+        covered = [v for v in versions if all(table[p]["by_version"].get(v) is not None for p in probes)]
+        spec = specifier(breaks_on_versions(probes, covered, table), covered)
+        measured = [table["_meta"]["versions"][v].split("+")[0] for v in covered]
         if check:
             if meta.get("breaks-on") != spec:
                 print(f"{page.name}: breaks-on {meta.get('breaks-on')!r}, measured {spec!r}")
@@ -78,7 +80,7 @@ def main() -> int:
         text = re.sub(r'^measured-on = .*$', "measured-on = [" + ", ".join(f'"{m}"' for m in measured) + "]",
                       text, count=1, flags=re.M)
         # 2.0 cannot compile on Python 3.11: it follows 2.1 and is labelled documented, not measured
-        documented = '["2.0"]' if breaks_on_versions(probes, versions[:1], table)[0] else "[]"
+        documented = '["2.0"]' if breaks_on_versions(probes, covered[:1], table)[0] else "[]"
         if meta.get("code") == "GL404":
             documented = '["2.0"]'  # the classic 2.0 advice; no measured version breaks
         text = re.sub(r'^documented-on = .*$', f"documented-on = {documented}", text, count=1, flags=re.M)

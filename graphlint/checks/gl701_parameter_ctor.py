@@ -4,7 +4,7 @@ from graphlint.checks.base import CallByName
 
 # torch.nn layers whose `__init__` creates parameters with its default arguments: building one in traced
 # code runs the Parameter constructor (GB0264 inside torch, reported on the line that builds the layer).
-# Measured with probe `nn_linear_ctor`; `nn.LayerNorm(..., elementwise_affine=False)` and `nn.ReLU()`,
+# Measured with probe `nn_linear_ctor` (it breaks on every measured version); `nn.LayerNorm(..., elementwise_affine=False)` and `nn.ReLU()`,
 # which own no parameter, do not break (`nn_layernorm_no_affine_ctor`, `nn_relu_ctor`).
 PARAMETER_LAYERS = frozenset(f"torch.nn.{name}" for name in (
     "Linear", "Bilinear", "LazyLinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
@@ -15,7 +15,9 @@ PARAMETER_LAYERS = frozenset(f"torch.nn.{name}" for name in (
 # options that leave such a layer without parameters
 _NO_PARAMETERS = {"affine", "elementwise_affine"}
 PARAMETER_CTORS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
-LAYER_RANGE = "<2.4 | >=2.9"
+# the Parameter constructor alone is traced from 2.4 to 2.8 (probe nn_parameter_ctor); building a layer breaks on
+# every measured version (nn_linear_ctor), which is the rule's range
+PARAMETER_RANGE = "<2.4 | >=2.9"
 
 
 def builds_parameters(call: cst.Call, name: str | None) -> bool:
@@ -37,7 +39,7 @@ class ParameterInTracedCode(CallByName):
              "torch.nn.parameter.Parameter": "`nn.Parameter(...)` built in traced code",
              **{name: f"`nn.{name.rsplit('.', 1)[1]}(...)` built in traced code: its `__init__` creates "
                       "parameters" for name in PARAMETER_LAYERS}}
-    MEASURED_FORMS = {name: ("nn_linear_ctor", LAYER_RANGE) for name in PARAMETER_LAYERS}
+    MEASURED_FORMS = {name: ("nn_parameter_ctor", PARAMETER_RANGE) for name in PARAMETER_CTORS}
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         name = ctx.qualname(node.func)
