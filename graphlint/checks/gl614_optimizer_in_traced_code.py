@@ -6,8 +6,8 @@ from graphlint.torch_version import matches
 # what gives an optimizer its parameters as a generator: Dynamo cannot rebuild one after the break (GB8335)
 _GENERATOR_METHODS = {"parameters", "named_parameters", "buffers", "modules", "children"}
 # where the lost generator makes Dynamo run the rest of the function eagerly: probe optimizer_ctor_generator
-# compiles no graph at all from 2.8 on, and on 2.4 and 2.6 the graph after the break (as the list form does)
-GENERATOR_LOST = ">=2.8"
+# compiles no graph at all from 2.7 on, and on 2.1 to 2.6 the graph after the break (as the list form does)
+GENERATOR_LOST = ">=2.7"
 
 
 class OptimizerInTracedCode(Check):

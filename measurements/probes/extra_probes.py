@@ -20,7 +20,7 @@ Python's `random` Dynamo traces (GL603), and numpy random draws without a `size`
 `permutation` (GL301), measured on 2.1 to 2.15 with `--only ... --merge`.
 
 The fourth batch (at the very bottom, from held-out set 18's lists) covers nn.Modules and optimizers built in
-traced code (GL701's layers, GL705, GL614), measured on 2.1, 2.2, 2.4, 2.6, 2.8, 2.10, 2.12, 2.13 and 2.15.
+traced code (GL701's layers, GL705, GL614), measured on 2.1, 2.2, 2.4, 2.6, 2.7, 2.8, 2.10, 2.12, 2.13 and 2.15.
 """
 from __future__ import annotations
 
