@@ -99,9 +99,6 @@ def _bound_names(target: cst.BaseExpression) -> list[str]:
     return []
 
 
-_SURELY_NOT_TENSOR = (META,)  # a docstring's `int` (CONST) may still be a tensor: only sizes are sure
-
-
 def _tensor_test_name(test: cst.BaseExpression) -> str | None:
     """The name `isinstance(name, torch.Tensor)` / `torch.is_tensor(name)` (alone or left of `and`) proves
     a tensor when true."""
@@ -513,9 +510,10 @@ class FunctionWalker(cst.CSTVisitor):
             if name is None and not or_test:
                 # inside `if isinstance(label, torch.Tensor):` label is one, whatever its docstring said
                 name, kind = _tensor_test_name(test), TENSOR
-                if self.env.names.get(name) in _SURELY_NOT_TENSOR:
+                if self.env.names.get(name) == META:
                     # `embed_dim, = query.shape` then `if isinstance(embed_dim, torch.Tensor):` (a branch for
-                    # JIT tracing): Dynamo knows the test is false and never traces the branch (torchcvnn)
+                    # JIT tracing): Dynamo knows the test is false and never traces the branch (torchcvnn); a
+                    # docstring's `int` (CONST) is no such proof
                     name = None
             if name is not None:
                 self._narrowed[id(node)] = (name, self.env.names.get(name, _UNBOUND), kind)

@@ -21,7 +21,7 @@ import libcst as cst
 
 from graphlint.analysis.names import dotted
 from graphlint.analysis.regions import FuncId, ProjectIndex
-from graphlint.analysis.syntax import children, is_a, nodes_of, parameters
+from graphlint.analysis.syntax import nodes_of, parameters
 from graphlint.analysis.summary import ClassInfo
 from graphlint.analysis.tensors import CONST, GENERATOR, LOGGER, META, MODULE, NON_TENSOR_PARAM, SCALAR, BodyEvidence
 
@@ -57,17 +57,7 @@ def torch_module_names(imports: dict[str, str]) -> set[str]:
 def code_names(fn: cst.FunctionDef) -> set[str]:
     """The names the function's own code object refers to, attribute names included (a superset of
     its `co_names`): nested functions, lambdas and classes have code objects of their own."""
-    found: set[str] = set()
-
-    def walk(node: cst.CSTNode) -> None:
-        if is_a(node, cst.Name):
-            found.add(node.value)
-        for child in children(node):
-            if not is_a(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-                walk(child)
-
-    walk(fn.body)
-    return found
+    return {name.value for name in nodes_of(fn.body, cst.Name)}
 
 
 # a training framework's own objects, as callbacks receive them (skorch's NeuralNet is no nn.Module,

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 import libcst as cst
 from libcst import MaybeSentinel
 
-# libcst computes `node.children` with a visitor on every access; the engine and the walker ask for the
-# same nodes' children many times per function (hiding scopes, arms, print aliases), which made this the
-# hottest path on large packages. Nodes hash by identity; the engine clears this once per file.
+# The engine and the walker ask for the same nodes' children many times per function (hiding scopes, arms,
+# print aliases), the hottest path on large packages. Nodes hash by identity; the engine clears this once
+# per file.
 _CHILDREN: dict[cst.CSTNode, Sequence[cst.CSTNode]] = {}
 
 

@@ -4,8 +4,8 @@ from graphlint.checks.base import CallByName
 
 # torch.nn layers whose `__init__` creates parameters with its default arguments: building one in traced
 # code runs the Parameter constructor (GB0264 inside torch, reported on the line that builds the layer).
-# Measured with probe `nn_linear_ctor` (it breaks on every measured version); `nn.LayerNorm(..., elementwise_affine=False)` and `nn.ReLU()`,
-# which own no parameter, do not break (`nn_layernorm_no_affine_ctor`, `nn_relu_ctor`).
+# Measured with probe `nn_linear_ctor` (it breaks on every measured version); `nn.ReLU()`, which owns no
+# parameter, does not break (`nn_relu_ctor`), nor `nn.LayerNorm(..., elementwise_affine=False)` from 2.6 on.
 PARAMETER_LAYERS = frozenset(f"torch.nn.{name}" for name in (
     "Linear", "Bilinear", "LazyLinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
     "ConvTranspose3d", "LazyConv1d", "LazyConv2d", "LazyConv3d", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
