@@ -623,14 +623,42 @@ def _conditional_blocks(function: cst.FunctionDef):
 
 
 def _other_arms(function: cst.FunctionDef, lines, line: int) -> list[tuple[int, int]]:
-    """Line spans of the `elif`/`else` arms that exclude the `if` body holding `line`."""
+    """Line spans of the `elif`/`else` arms that exclude the `if` body holding `line`.
+
+    Not those of an `if` that picks its arm per iteration of a loop around it, comparing a name the
+    loop rebinds with constants (`for key, props in columns.items(): if props['type'] == 'count': ...
+    elif ...`): the iterations take the other arms too, and the first break met skips the whole frame
+    (deepecho's `_tensor_to_data`). graphlint takes the first arm's break for the one met first."""
+    loops = [loop for loop in nodes_of(function, (cst.For, cst.While))
+             if lines[loop.body].start.line <= line <= lines[loop.body].end.line]
     spans = []
     for node in _if_statements(function):
         body = lines[node.body]
-        if node.orelse is not None and body.start.line <= line <= body.end.line:
-            orelse = lines[node.orelse]
-            spans.append((orelse.start.line, orelse.end.line))
+        if node.orelse is None or not body.start.line <= line <= body.end.line:
+            continue
+        around = [loop for loop in loops if lines[loop.body].start.line <= lines[node].start.line]
+        if _switches_on_constants(node.test) and \
+                {n.value for n in names_in(node.test)} & set().union(*map(_names_rebound_in, around)):
+            continue
+        orelse = lines[node.orelse]
+        spans.append((orelse.start.line, orelse.end.line))
     return spans
+
+
+def _switches_on_constants(test: cst.BaseExpression) -> bool:
+    """`kind == "scale"`, `props['type'] in ['count']`, or an `or` of such: a switch over kinds of records,
+    which a loop over mixed records takes every arm of. (An `isinstance` test is left out: the values
+    of one call are mostly of one type, as betty's `log_from_loss_dict` shows.)"""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+        return _switches_on_constants(test.left) and _switches_on_constants(test.right)
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return False
+    target = test.comparisons[0]
+    if isinstance(target.operator, (cst.Equal, cst.NotEqual)):
+        return isinstance(target.comparator, (cst.SimpleString, cst.Integer))
+    if isinstance(target.operator, (cst.In, cst.NotIn)) and isinstance(target.comparator, (cst.List, cst.Tuple, cst.Set)):
+        return all(isinstance(e.value, (cst.SimpleString, cst.Integer)) for e in target.comparator.elements)
+    return False
 
 
 def _if_statements(node: cst.CSTNode):
