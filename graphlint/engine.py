@@ -227,8 +227,10 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         found = done.found
         if not options.show_shadowed:
             # a call in a loop to a function here that always breaks breaks there too: Dynamo cannot
-            # inline it, so it skips the caller's frame (its own break is reported in the callee)
-            calls = [call for callees, call in done.calls if call.skips_frame and breaks_surely(callees, breaking, index)]
+            # inline it, so it skips the caller's frame (its own break is reported in the callee). In a
+            # frame Dynamo cannot start on (no tensor in it, or a module's `__init__`), any such call does.
+            calls = [call for callees, call in done.calls
+                     if (call.skips_frame or done.bare_note is not None) and breaks_surely(callees, breaking, index)]
             found = fold_shadowed(found + _unrebuildable(calls, codes), parsed.positions, done.node, done.bare_note,
                                   done.object_options)
             found = [f for f in found if f.code not in (CALL_SITE, UNREBUILDABLE_SITE)]
