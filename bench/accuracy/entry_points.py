@@ -17121,3 +17121,558 @@ def lora_pytorch_finetune():
         removed = lora_model.remove_lora(inplace=False)
         return loss.detach(), base.detach(), merged(tokens).detach(), removed(tokens).detach()
     return f, ()
+
+
+# ---- held-out set 19, training batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "pyqtorch": {"dirs": ["pyqtorch"], "split": "heldout"},
+    "meent": {"dirs": ["meent"], "split": "heldout"},
+    "fairret": {"dirs": ["fairret"], "split": "heldout"},
+    "pytorchltr2": {"dirs": ["pytorchltr"], "split": "heldout"},
+    "torch-mir-eval": {"dirs": ["torch_mir_eval"], "split": "heldout"},
+    "keras": {"dirs": ["keras"], "split": "heldout"},
+    "pygad": {"dirs": ["pygad"], "split": "heldout"},
+})
+
+
+# ================================================================= pyqtorch ==
+# held-out set 19, training batch. pyqtorch (Pasqal's state-vector / density-matrix quantum circuit simulator written in
+# PyTorch: parametric gates, observables, Hamiltonian evolution, digital and readout noise, AD / adjoint / GPSR
+# differentiation, shot sampling), as in its docs (`circ = pyq.QuantumCircuit(n, [pyq.RX(0, "theta"), pyq.CNOT(0, 1)])`,
+# `pyq.expectation(circ, state, {"theta": ...}, pyq.Observable(...), diff_mode=...)`, `pyq.run(...)`,
+# `pyq.sample(...)`), with 2-3 qubits, a batch of 2 and random parameters.
+@entry("pyqtorch", "docs: a 3-qubit variational circuit (RX / RY / CNOT / CRZ / RZ), expectation of a sum of Z observables with AD and a gradient of a loss, adjoint-mode expectation, run() of the batched state")
+def pyqtorch_vqc_expectation():
+    import pyqtorch as pyq
+    from pyqtorch.utils import DiffMode
+    torch.manual_seed(0)
+    n = 3
+    ops = []
+    for i in range(n):
+        ops += [pyq.RX(i, f"x{i}"), pyq.RY(i, f"y{i}")]
+    ops += [pyq.CNOT(0, 1), pyq.CNOT(1, 2), pyq.CRZ(2, 0, "z"), pyq.RZ(1, "w")]
+    circ = pyq.QuantumCircuit(n, ops)
+    obs = pyq.Observable(pyq.Add([pyq.Z(i) for i in range(n)]))
+    names = [f"x{i}" for i in range(n)] + [f"y{i}" for i in range(n)] + ["z", "w"]
+    vals = {k: torch.rand(2, requires_grad=True) for k in names}
+    adj_vals = {k: torch.rand(1, requires_grad=True) for k in names}
+    state = pyq.zero_state(n, batch_size=2)
+
+    def f():
+        e = pyq.expectation(circ, state, vals, obs, diff_mode=DiffMode.AD)
+        loss = (e - 0.5).pow(2).sum()
+        grads = torch.autograd.grad(loss, list(vals.values()))
+        ea = pyq.expectation(circ, pyq.zero_state(n), adj_vals, obs, diff_mode=DiffMode.ADJOINT)
+        out = pyq.run(circ, state, vals)
+        return loss.detach(), grads, ea.detach(), out.detach()
+    return f, ()
+
+
+@entry("pyqtorch", "docs: HamiltonianEvolution with an operator generator and a symbolic time inside a circuit (expectation and backward), digital noise channels on a density matrix, shot sampling and shot-based expectation")
+def pyqtorch_hamevo_noise_sampling():
+    import pyqtorch as pyq
+    torch.manual_seed(0)
+    gen = pyq.Add([pyq.X(0), pyq.Z(1), pyq.Scale(pyq.Y(0), torch.tensor(0.5))])
+    hevo = pyq.HamiltonianEvolution(gen, "t", qubit_support=(0, 1))
+    c2 = pyq.QuantumCircuit(2, [pyq.RY(0, "a"), hevo, pyq.CZ(0, 1)])
+    v2 = {"a": torch.rand(1, requires_grad=True), "t": torch.tensor([0.3], requires_grad=True)}
+    obs2 = pyq.Observable([pyq.Z(0), pyq.X(1)])
+    noisy = pyq.QuantumCircuit(2, [pyq.RX(0, "a"), pyq.BitFlip(1, 0.1), pyq.AmplitudeDamping(0, 0.2), pyq.CNOT(0, 1)])
+    circ = pyq.QuantumCircuit(3, [pyq.RX(0, "x"), pyq.RY(1, "y"), pyq.CNOT(0, 1), pyq.CNOT(1, 2)])
+    obs = pyq.Observable(pyq.Add([pyq.Z(i) for i in range(3)]))
+    vals = {"x": torch.rand(2), "y": torch.rand(2)}
+    state = pyq.zero_state(3, batch_size=2)
+
+    def f():
+        e = pyq.expectation(c2, pyq.zero_state(2), v2, obs2)
+        e.sum().backward(retain_graph=True)  # the evolution operator is LRU-cached across calls
+        rho = pyq.run(noisy, pyq.zero_state(2), {"a": torch.tensor([0.7])})
+        counts = pyq.sample(circ, state, vals, n_shots=50)
+        es = pyq.expectation(circ, state, vals, obs, n_shots=50)
+        return e.detach(), rho, counts, es
+    return f, ()
+
+
+# ==================================================================== meent ==
+# held-out set 19, training batch. meent (KC-ML2's differentiable electromagnetic simulator: rigorous coupled-wave
+# analysis (RCWA) for gratings and metasurfaces with NumPy / JAX / PyTorch backends; the PyTorch backend is
+# `backend=2`), as in its README and tutorials (`mee = meent.call_mee(backend=2, pol=..., n_top=..., n_bot=...,
+# theta=..., phi=..., fto=..., period=..., wavelength=..., thickness=..., ucell=...)`, `result = mee.conv_solve()`,
+# `result.de_ri` / `result.de_ti`, `mee.conv_solve_field(...)`, `mee.fit(pois, forward, loss_fn, optimizer, ...)`),
+# with small Fourier orders and unit cells (float64, CPU).
+@entry("meent", "README: RCWA conv_solve on a 1D raster grating and on a 2D raster metasurface (pol 0.5, oblique incidence) with a backward pass of the transmitted diffraction efficiency to the unit cell")
+def meent_rcwa_solve_grad():
+    import meent
+    torch.manual_seed(0)
+    u1 = torch.tensor([[[1., 1., 3.48, 3.48, 1., 1., 3.48, 1.]]], dtype=torch.float64)
+    mee1 = meent.call_mee(backend=2, pol=0, n_top=1., n_bot=1.45, theta=0.1, phi=0., fto=[5, 0],
+                          period=[1000., 1000.], wavelength=900., thickness=[500.], ucell=u1)
+    u2 = (torch.rand(1, 6, 6, dtype=torch.float64) > 0.5).double() * 2.48 + 1.
+    mee2 = meent.call_mee(backend=2, pol=0.5, n_top=1., n_bot=1., theta=0.2, phi=0.3, fto=[2, 2],
+                          period=[700., 700.], wavelength=900., thickness=torch.tensor([300.], dtype=torch.float64),
+                          ucell=u2)
+    mee2.ucell.requires_grad_(True)
+
+    def f():
+        r1 = mee1.conv_solve()
+        r2 = mee2.conv_solve()
+        loss = r2.de_ti.sum()
+        loss.backward()
+        return r1.de_ri, r1.de_ti, loss.detach()
+    return f, ()
+
+
+@entry("meent", "tutorials: conv_solve_field (E / H fields on a small grid) of a 2D metasurface, and OptimizerTorch.fit (2 Adam iterations with tqdm) on the unit cell maximising a transmitted order")
+def meent_field_and_fit():
+    import meent
+    torch.manual_seed(0)
+    u = (torch.rand(1, 5, 5, dtype=torch.float64) > 0.5).double() * 2.0 + 1.5
+    mee = meent.call_mee(backend=2, pol=0, n_top=1., n_bot=1.45, theta=0., phi=0., fto=[2, 2],
+                         period=[600., 600.], wavelength=800., thickness=[200.], ucell=u)
+    mee_fit = meent.call_mee(backend=2, pol=1, n_top=1., n_bot=1.45, theta=0., phi=0., fto=[3, 0],
+                             period=[800., 800.], wavelength=700., thickness=[300.],
+                             ucell=torch.rand(1, 1, 8, dtype=torch.float64) * 2 + 1.5)
+
+    def forward():
+        return mee_fit.conv_solve().de_ti
+
+    def loss_fn(de_ti):
+        return -de_ti[de_ti.shape[0] // 2, de_ti.shape[1] // 2 + 1]
+
+    def f():
+        field = mee.conv_solve_field(res_x=4, res_y=4, res_z=2)
+        out = mee_fit.fit(["ucell"], forward, loss_fn, torch.optim.Adam, {"lr": 1e-2}, iteration=2)
+        return field, [o.detach() for o in out]
+    return f, ()
+
+
+# ================================================================== fairret ==
+# held-out set 19, training batch. fairret (AIDA Ghent's differentiable fairness regularisation terms: linear-fractional
+# statistics such as positive rate, TPR, FPR, PPV, accuracy, F-score computed per sensitive group, and violation losses
+# NormLoss / LSELoss that penalise their gap to the overall statistic), as in its README (`statistic =
+# TruePositiveRate(); norm_loss = NormLoss(statistic); loss = bce(logit, label) + norm_loss(logit, sens, label)` inside
+# a normal training loop), with a small MLP, random features, two sensitive groups and an Adam step.
+@entry("fairret", "README: a training step of a small MLP with BCE plus NormLoss(TruePositiveRate) and LSELoss(PositiveRate) fairness terms, the per-group statistics (PositiveRate, FalsePositiveRate, PositivePredictiveValue, Accuracy, FScore, a stacked statistic) and overall statistics")
+def fairret_train_step():
+    from fairret.loss import LSELoss, NormLoss
+    from fairret.statistic import (Accuracy, FalsePositiveRate, FScore, PositivePredictiveValue, PositiveRate,
+                                   StackedLinearFractionalStatistic, TruePositiveRate)
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 1))
+    opt = torch.optim.Adam(model.parameters(), lr=1e-2)
+    x = torch.randn(32, 6)
+    g = (torch.rand(32) > 0.5).float()
+    sens = torch.stack([g, 1 - g], dim=1)
+    y = (torch.rand(32, 1) > 0.4).float()
+    norm_loss = NormLoss(TruePositiveRate())
+    lse_loss = LSELoss(PositiveRate())
+    stats = [PositiveRate(), FalsePositiveRate(), PositivePredictiveValue(), Accuracy(), FScore(beta=2.)]
+    stacked = StackedLinearFractionalStatistic(TruePositiveRate(), FalsePositiveRate())
+
+    def f():
+        logit = model(x)
+        loss = torch.nn.functional.binary_cross_entropy_with_logits(logit, y)
+        loss = loss + 0.5 * norm_loss(logit, sens, y) + 0.5 * lse_loss(logit, sens)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        pred = torch.sigmoid(logit.detach())
+        per_group = [s(pred, sens, y) if not isinstance(s, PositiveRate) else s(pred, sens) for s in stats]
+        overall = stacked.overall_statistic(pred, y)
+        return loss.detach(), per_group, stacked(pred, sens, y), overall
+    return f, ()
+
+
+# ============================================================== pytorchltr2 ==
+# held-out set 19, training batch. pytorchltr2 (the Python >= 3.10 fork of Rolf Jagerman's pytorchltr, learning to
+# rank with PyTorch; imports as `pytorchltr`; the fork ships no C extension and no data-set downloaders): pairwise hinge /
+# DCG-hinge / logistic losses and LambdaLoss variants (ARP1 / ARP2 / NDCG1 / NDCG2) on padded query lists with a
+# per-query document count `n`, DCG / NDCG / ARP evaluation, position-biased click simulation, as in its README
+# (`loss = PairwiseHingeLoss(); l = loss(model(xs), ys, n).mean(); l.backward(); optimizer.step()`), on random
+# 4-query batches of up to 6 documents.
+@entry("pytorchltr2", "README: a linear scorer trained one SGD step with the sum of the pairwise additive and LambdaLoss losses on padded query lists, then ndcg@3 / dcg / arp evaluation and simulate_pbm click simulation")
+def pytorchltr_train_eval():
+    from pytorchltr.click_simulation.pbm import simulate_pbm
+    from pytorchltr.evaluation import arp, dcg, ndcg
+    from pytorchltr.loss import (LambdaARPLoss1, LambdaARPLoss2, LambdaNDCGLoss1, LambdaNDCGLoss2, PairwiseDCGHingeLoss,
+                                 PairwiseHingeLoss, PairwiseLogisticLoss)
+    torch.manual_seed(0)
+    model = torch.nn.Linear(5, 1)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    xs = torch.randn(4, 6, 5)
+    ys = torch.randint(0, 3, (4, 6))
+    n = torch.tensor([6, 4, 5, 3])
+    losses = [PairwiseHingeLoss(), PairwiseDCGHingeLoss(), PairwiseLogisticLoss(), LambdaARPLoss1(), LambdaARPLoss2(),
+              LambdaNDCGLoss1(), LambdaNDCGLoss2()]
+    rel_probs = torch.tensor([0.1, 0.5, 0.9])
+
+    def f():
+        scores = model(xs).squeeze(-1)
+        loss = sum(l(scores, ys, n).mean() for l in losses)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        s = scores.detach()
+        rankings = torch.argsort(s, dim=1, descending=True)
+        clicks = simulate_pbm(rankings, ys, n, rel_probs, cutoff=5, eta=1.0)
+        return loss.detach(), ndcg(s, ys, n, k=3), dcg(s, ys, n), arp(s, ys, n), clicks
+    return f, ()
+
+
+# =========================================================== torch-mir-eval ==
+# held-out set 19, training batch. torch-mir-eval (a PyTorch port of mir_eval's BSS-eval source-separation metrics:
+# SDR / SIR / SAR with the best source permutation, batched and single-example versions), as in its README
+# (`torch_mir_eval.separation.bss_eval_sources(reference_sources, estimated_sources)`), on 2-source mixtures of 1024
+# random samples with noisy estimates.
+@entry("torch-mir-eval", "README: separation.bss_eval_sources (with and without permutation search) on one 2-source example, and the batched bss_eval_sources on a batch of 2")
+def torch_mir_eval_bss():
+    import torch_mir_eval
+    torch.manual_seed(0)
+    ref = torch.randn(2, 1024, dtype=torch.float64)
+    est = ref.flip(0) + 0.3 * torch.randn(2, 1024, dtype=torch.float64)
+    bref = torch.randn(2, 2, 1024, dtype=torch.float64)
+    best = bref + 0.5 * torch.randn(2, 2, 1024, dtype=torch.float64)
+
+    def f():
+        single = torch_mir_eval.separation.bss_eval_sources(ref, est)
+        noperm = torch_mir_eval.separation.bss_eval_sources(ref, est, compute_permutation=False)
+        batched = torch_mir_eval.bss_eval_sources(bref, best)
+        return single, noperm, batched
+    return f, ()
+
+
+def _keras_torch():
+    # Keras 3 picks its backend from KERAS_BACKEND at import, and writes keras.json under KERAS_HOME (default
+    # ~/.keras) on first import: both are set here, KERAS_HOME to a temporary directory
+    import tempfile
+    os.environ["KERAS_BACKEND"] = "torch"
+    os.environ.setdefault("KERAS_HOME", tempfile.mkdtemp(prefix="keras_home_"))
+    import keras
+    keras.utils.set_random_seed(0)
+    return keras
+
+
+def _keras_model(keras):
+    from keras import layers
+    inp = keras.Input((12, 4))
+    h = layers.Conv1D(8, 3, padding="same", activation="relu")(inp)
+    h = layers.BatchNormalization()(h)
+    h = layers.LSTM(8, return_sequences=True)(h)
+    h = layers.MultiHeadAttention(2, 4)(h, h)
+    h = layers.GlobalAveragePooling1D()(h)
+    h = layers.Dropout(0.1)(h)
+    return keras.Model(inp, layers.Dense(3)(h))
+
+
+# ==================================================================== keras ==
+# held-out set 19, training batch. keras (Keras 3, multi-backend; with KERAS_BACKEND=torch its layers are torch modules,
+# its losses / metrics / optimizers run on torch tensors, and `model.compile(..., jit_compile=True)` itself wraps the
+# train step in torch.compile), as in its "getting started" and functional-API guides (`keras.Input`, layers,
+# `keras.Model(inputs, outputs)`, `model.compile(optimizer=..., loss=..., metrics=[...])`, `model.train_on_batch(x,
+# y)`), with a small Conv1D / BatchNorm / LSTM / MultiHeadAttention / Dense model on random (4, 12, 4) sequences.
+@entry("keras", "guides: a functional Conv1D / BatchNormalization / LSTM / MultiHeadAttention / Dense model called in training mode on torch tensors, then keras losses (sparse categorical cross-entropy from logits, Huber, KL divergence) and stateful metrics (SparseCategoricalAccuracy, AUC, Mean) updated and read")
+def keras_forward_losses_metrics():
+    keras = _keras_torch()
+    model = _keras_model(keras)
+    x = torch.randn(4, 12, 4)
+    y = torch.randint(0, 3, (4,))
+    ce = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    huber = keras.losses.Huber()
+    kld = keras.losses.KLDivergence()
+    acc = keras.metrics.SparseCategoricalAccuracy()
+    auc = keras.metrics.AUC()
+    mean = keras.metrics.Mean()
+
+    def f():
+        logits = model(x, training=True)
+        probs = torch.softmax(logits, -1)
+        onehot = torch.nn.functional.one_hot(y, 3).float()
+        loss = ce(y, logits) + huber(onehot, probs) + kld(onehot, probs)
+        acc.update_state(y, logits)
+        auc.update_state(onehot, probs)
+        mean.update_state(loss)
+        return loss, acc.result(), auc.result(), mean.result()
+    return f, ()
+
+
+@entry("keras", "guides: model.compile(Adam, SparseCategoricalCrossentropy(from_logits=True), metrics=['accuracy']) of a small Sequential Conv1D / BatchNormalization / Dense model, then train_on_batch (return_dict=True)")
+def keras_train_on_batch():
+    keras = _keras_torch()
+    from keras import layers
+    model = keras.Sequential([keras.Input((12, 4)), layers.Conv1D(8, 3, activation="relu"), layers.BatchNormalization(),
+                              layers.GlobalAveragePooling1D(), layers.Dense(3)])
+    model.compile(optimizer=keras.optimizers.Adam(1e-3),
+                  loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+    x = torch.randn(4, 12, 4)
+    y = torch.randint(0, 3, (4,))
+
+    def f():
+        return model.train_on_batch(x, y, return_dict=True)
+    return f, ()
+
+
+# ==================================================================== pygad ==
+# held-out set 19, training batch. pygad (Ahmed Gad's genetic-algorithm library; `pygad.torchga` trains PyTorch models
+# without gradients: `TorchGA(model, num_solutions)` builds a population of flattened weight vectors,
+# `torchga.predict(model, solution, data)` loads one into a copy of the model and runs it, and `pygad.GA(...,
+# fitness_func=..., initial_population=torch_ga.population_weights)` evolves them), as in its torchga README example
+# (a regression MLP, `fitness = 1 / (L1 loss + 1e-8)`), with 4 solutions: the compiled function is the README's fitness
+# function over the population. `GA.run()` is left out: under torch.compile its NSGA-II sort (steady-state parent
+# selection uses it even for one objective) is an AssertionError inside Dynamo.
+def _pygad_setup():
+    import numpy as np
+    import pygad.torchga as torchga
+    np.random.seed(0)
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(3, 5), torch.nn.ReLU(), torch.nn.Linear(5, 1))
+    x = torch.randn(8, 3)
+    y = torch.randn(8, 1)
+    torch_ga = torchga.TorchGA(model=model, num_solutions=4)
+    loss_fn = torch.nn.L1Loss()
+
+    def fitness_func(ga_instance, solution, sol_idx):
+        predictions = torchga.predict(model=model, solution=solution, data=x)
+        abs_error = loss_fn(predictions, y).detach().numpy() + 0.00000001
+        return 1.0 / abs_error
+    return torchga, model, x, torch_ga, fitness_func
+
+
+@entry("pygad", "README torchga: the fitness function (torchga.predict of each solution in a copy of the model, L1 loss to numpy) over the TorchGA population, and model_weights_as_dict of a perturbed weight vector")
+def pygad_torchga_fitness():
+    torchga, model, x, torch_ga, fitness_func = _pygad_setup()
+    vec = torchga.model_weights_as_vector(model)  # under torch.compile a TorchRuntimeError (numpy.reshape with an int shape)
+
+    def f():
+        fit = [fitness_func(None, s, i) for i, s in enumerate(torch_ga.population_weights)]
+        wd = torchga.model_weights_as_dict(model, vec + 0.1)
+        return fit, wd
+    return f, ()
+
+
+
+# ---- held-out set 19, models batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "curated-transformers": {"dirs": ["curated_transformers"], "split": "heldout"},
+    "smplx": {"dirs": ["smplx"], "split": "heldout"},
+    "min-dalle": {"dirs": ["min_dalle"], "split": "heldout"},
+})
+
+
+# ====================================================== curated-transformers ==
+# held-out set 19, models batch. curated-transformers (Explosion's pure-PyTorch transformer models used by
+# spaCy: BERT / RoBERTa / XLM-R / CamemBERT / ELECTRA / ALBERT encoders and Llama / Falcon / GPT-NeoX / MPT causal
+# LMs with key-value caches, built from their config classes), as in its docs (`model(piece_ids,
+# AttentionMask(mask))`, `store_cache=True` then `cache=output.cache` for the next step), with tiny sizes and random
+# weights; its `generation` package needs `huggingface_hub.Repository`, removed in huggingface-hub 1.0, so the
+# decoding loop is the user's own.
+def _ct_decoders():
+    from curated_transformers.models import (FalconCausalLM, FalconConfig, GPTNeoXCausalLM, GPTNeoXConfig,
+                                             LlamaCausalLM, LlamaConfig, MPTCausalLM, MPTConfig)
+    f32 = torch.float32
+    return [
+        LlamaCausalLM(LlamaConfig(dtype=f32, hidden_width=32, intermediate_width=64, n_query_heads=4,
+                                  n_key_value_heads=2, n_hidden_layers=2, n_pieces=100)),
+        FalconCausalLM(FalconConfig(dtype=f32, hidden_width=32, n_query_heads=4, n_key_value_heads=1,
+                                    n_hidden_layers=2, n_pieces=100, use_alibi=True, use_bias=True)),
+        FalconCausalLM(FalconConfig(dtype=f32, hidden_width=32, n_query_heads=4, n_key_value_heads=2,
+                                    n_hidden_layers=2, n_pieces=100, new_decoder_architecture=True,
+                                    use_parallel_attention=False)),
+        GPTNeoXCausalLM(GPTNeoXConfig(dtype=f32, hidden_width=32, intermediate_width=64, n_attention_heads=4,
+                                      n_hidden_layers=2, n_pieces=100, n_positions=64, model_max_length=64)),
+        MPTCausalLM(MPTConfig(dtype=f32, hidden_width=32, intermediate_width_multiplier=2, n_attention_heads=4,
+                              n_hidden_layers=2, n_pieces=100, model_max_length=64)),
+    ]
+
+
+@entry("curated-transformers", "docs: Llama / Falcon (ALiBi, new decoder architecture) / GPT-NeoX / MPT causal LMs: a padded prompt with store_cache=True, then three greedy steps that reuse the key-value cache with explicit positions", calls=1)
+def curated_causal_lm_cache():
+    from curated_transformers.layers import AttentionMask
+    torch.manual_seed(0)
+    models = [m.eval() for m in _ct_decoders()]
+    ids = torch.randint(0, 100, (2, 7))
+    mask = torch.ones(2, 7, dtype=torch.bool)
+    mask[1, 5:] = False
+
+    def f():
+        outs = []
+        for m in models:
+            bmask = mask
+            out = m(ids, AttentionMask(bmask), store_cache=True)
+            pos = bmask.sum(-1, keepdim=True) - 1
+            for _ in range(3):
+                nxt = out.logits[:, -1].argmax(-1, keepdim=True)
+                bmask = torch.cat([bmask, torch.ones(2, 1, dtype=torch.bool)], 1)
+                pos = pos + 1
+                out = m(nxt, AttentionMask(bmask), cache=out.cache, store_cache=True, positions=pos)
+            outs.append(out.logits.float().sum())
+        return torch.stack(outs)
+    return f, ()
+
+
+@entry("curated-transformers", "docs: BERT / RoBERTa / XLM-R / CamemBERT / ELECTRA / ALBERT encoders on padded pieces with type ids, last-layer and all-layer outputs, a classification head, loss and backward")
+def curated_encoders_train():
+    from curated_transformers.layers import AttentionMask
+    from curated_transformers.models import (ALBERTConfig, ALBERTEncoder, BERTConfig, BERTEncoder, CamemBERTEncoder,
+                                             RoBERTaConfig, XLMREncoder)
+    from curated_transformers.models.electra import ELECTRAEncoder
+    torch.manual_seed(0)
+    kw = dict(embedding_width=16, hidden_width=32, intermediate_width=64, n_attention_heads=4, n_hidden_layers=2,
+              n_pieces=100, attention_probs_dropout_prob=0.1, hidden_dropout_prob=0.1)
+    encs = [BERTEncoder(BERTConfig(n_positions=32, model_max_length=32, **kw)),
+            BERTEncoder(BERTConfig(n_positions=32, model_max_length=32, **dict(kw, embedding_width=32))),
+            XLMREncoder(RoBERTaConfig(n_positions=34, model_max_length=32, **dict(kw, embedding_width=32))),
+            CamemBERTEncoder(RoBERTaConfig(n_positions=34, model_max_length=32, **dict(kw, embedding_width=32))),
+            ELECTRAEncoder(BERTConfig(n_positions=32, model_max_length=32, **kw)),
+            ALBERTEncoder(ALBERTConfig(embedding_width=16, hidden_width=32, intermediate_width=64,
+                                       n_attention_heads=4, n_hidden_layers=4, n_hidden_groups=2, n_pieces=100,
+                                       n_positions=32))]
+    heads = torch.nn.ModuleList(torch.nn.Linear(32, 3) for _ in encs)
+    for m in encs:
+        m.train()
+    ids = torch.randint(2, 100, (2, 9))
+    ids[1, 6:] = 1
+    mask = ids != 1
+    types = torch.zeros_like(ids)
+    types[:, 4:] = 1
+    y = torch.tensor([0, 2])
+
+    def f():
+        loss = 0.0
+        for m, h in zip(encs, heads):
+            tt = types if not isinstance(m, (XLMREncoder, CamemBERTEncoder)) else None
+            out = m(ids, AttentionMask(mask), type_ids=tt)
+            cls = out.last_hidden_layer_state[:, 0]
+            loss = loss + torch.nn.functional.cross_entropy(h(cls), y)
+            loss = loss + 0.01 * sum(x.pow(2).mean() for x in out.all_outputs)
+        loss.backward()
+        return loss.detach()
+    return f, ()
+
+
+# ===================================================================== smplx ==
+# held-out set 19, models batch. smplx (MPI's SMPL / SMPL+H / SMPL-X / MANO parametric body and hand models: linear
+# blend skinning from shape / pose / expression parameters, PCA hand poses, dynamic face-contour landmarks, the
+# rotation-matrix `*Layer` variants), as in its README (`smplx.SMPLX(model_path, ...)(betas=..., expression=...,
+# return_verts=True)`). The model files are licensed downloads, so random stand-ins with the real vertex / joint
+# counts are written to a temporary directory (SMPL-X, MANO) or passed as a `Struct` (SMPL, SMPL+H).
+def _smplx_fake(V, J, n_shape, rng, hands=False, face=False, mano=False):
+    import numpy as np
+    parents = np.array([-1] + [int(rng.integers(0, i)) for i in range(1, J)], dtype=np.int64)
+    d = dict(v_template=rng.normal(size=(V, 3)).astype(np.float32) * 0.3,
+             shapedirs=rng.normal(size=(V, 3, n_shape)).astype(np.float32) * 0.01,
+             posedirs=rng.normal(size=(V, 3, (J - 1) * 9)).astype(np.float32) * 0.01,
+             J_regressor=np.abs(rng.normal(size=(J, V))).astype(np.float32) / V,
+             weights=rng.dirichlet(np.ones(J), size=V).astype(np.float32),
+             kintree_table=np.stack([parents, np.arange(J)]),
+             f=rng.integers(0, V, size=(2 * V, 3)).astype(np.int64))
+    if hands:
+        for s in "lr":
+            d["hands_components" + s] = rng.normal(size=(45, 45)).astype(np.float32)
+            d["hands_mean" + s] = rng.normal(size=(45,)).astype(np.float32) * 0.1
+    if mano:
+        d["hands_components"] = rng.normal(size=(45, 45)).astype(np.float32)
+        d["hands_mean"] = rng.normal(size=(45,)).astype(np.float32) * 0.1
+    if face:
+        d["lmk_faces_idx"] = rng.integers(0, 2 * V, size=(51,))
+        d["lmk_bary_coords"] = rng.dirichlet(np.ones(3), size=51).astype(np.float32)
+        d["dynamic_lmk_faces_idx"] = rng.integers(0, 2 * V, size=(79, 17))
+        d["dynamic_lmk_bary_coords"] = rng.dirichlet(np.ones(3), size=(79, 17)).astype(np.float32)
+    return d
+
+
+@entry("smplx", "README: SMPL and SMPL+H (PCA hands) forward from random shape / pose, then a fitting step: joint loss to a target, backward and an Adam step on the models' own pose / shape parameters")
+def smplx_smpl_smplh_fit():
+    import tempfile
+    import numpy as np
+    import smplx
+    from smplx.utils import Struct
+    torch.manual_seed(0)
+    rng = np.random.default_rng(0)
+    tmp = tempfile.mkdtemp(prefix="smplx_fake_")
+    smpl = smplx.SMPL(tmp, data_struct=Struct(**_smplx_fake(6890, 24, 10, rng)), batch_size=2)
+    smplh = smplx.SMPLH(tmp, data_struct=Struct(**_smplx_fake(6890, 52, 16, rng, hands=True)), batch_size=2,
+                        use_pca=True, num_pca_comps=6, flat_hand_mean=False)
+    params = list(smpl.parameters()) + list(smplh.parameters())
+    opt = torch.optim.Adam(params, lr=0.01)
+    betas = torch.randn(2, 10)
+    pose = torch.randn(2, 69) * 0.2
+    target = torch.randn(2, 24, 3) * 0.1
+
+    def f():
+        opt.zero_grad()
+        o1 = smpl(betas=betas, body_pose=pose, return_verts=True, return_full_pose=True)
+        o2 = smplh(return_verts=True)
+        loss = (o1.joints[:, :24] - target).pow(2).mean() + o2.joints.pow(2).mean() + o2.vertices.abs().mean()
+        loss.backward()
+        opt.step()
+        return loss.detach(), o1.full_pose
+    return f, ()
+
+
+@entry("smplx", "README: SMPL-X with face contour (dynamic landmarks), expression, jaw / eye / PCA hand poses; SMPLXLayer on rotation matrices; MANO right hand with PCA pose")
+def smplx_smplx_mano():
+    import os
+    import tempfile
+    import numpy as np
+    import smplx
+    torch.manual_seed(0)
+    rng = np.random.default_rng(1)
+    tmp = tempfile.mkdtemp(prefix="smplx_fake_")
+    p_x = os.path.join(tmp, "SMPLX_NEUTRAL.npz")
+    np.savez(p_x, **_smplx_fake(10475, 55, 400, rng, hands=True, face=True))
+    p_m = os.path.join(tmp, "MANO_RIGHT.pkl")
+    import pickle
+    with open(p_m, "wb") as fh:
+        pickle.dump(_smplx_fake(778, 16, 10, rng, mano=True), fh)
+    sx = smplx.SMPLX(p_x, ext="npz", batch_size=2, use_face_contour=True, use_pca=True, num_pca_comps=6,
+                     num_expression_coeffs=10)
+    sxl = smplx.SMPLXLayer(p_x, ext="npz", use_face_contour=True, num_expression_coeffs=10)
+    mano = smplx.MANO(p_m, is_rhand=True, use_pca=True, num_pca_comps=6, batch_size=2)
+    betas = torch.randn(2, 10)
+    expr = torch.randn(2, 10)
+    jaw = torch.randn(2, 3) * 0.1
+    from smplx.lbs import batch_rodrigues
+    rot = batch_rodrigues(torch.randn(2 * 21, 3) * 0.2).view(2, 21, 3, 3)
+
+    def f():
+        o1 = sx(betas=betas, expression=expr, jaw_pose=jaw, left_hand_pose=torch.ones(2, 6) * 0.1,
+                return_full_pose=True)
+        o2 = sxl(betas=betas, expression=expr, body_pose=rot)
+        o3 = mano(betas=betas, hand_pose=torch.ones(2, 6) * 0.2, global_orient=torch.zeros(2, 3))
+        return o1.vertices.sum() + o1.joints.sum() + o2.joints.sum() + o3.vertices.sum()
+    return f, ()
+
+
+# ================================================================= min-dalle ==
+# held-out set 19, models batch. min-dalle (kuprel's minimal PyTorch DALL·E Mega port: a BART text encoder, a BART
+# image-token decoder sampled with top-k and super-conditioning over 256 steps with an attention-state cache, and
+# the VQGAN detokenizer), as in its README (`model.generate_images(text, seed, grid_size, ...)`). `MinDalle(...)`
+# downloads its weights, so the object is assembled from the package's own model classes with a tiny encoder /
+# decoder, the full-size VQGAN (its sizes are fixed) with random weights and a toy BPE vocabulary.
+@entry("min-dalle", "README: generate_images (verbose) on a toy vocabulary: tokenize, encode, 256 top-k / super-conditioned decoder steps with the attention-state cache, VQGAN detokenizing", calls=1)
+def min_dalle_generate():
+    from min_dalle.min_dalle import MinDalle
+    from min_dalle.models import DalleBartDecoder, DalleBartEncoder, VQGanDetokenizer
+    from min_dalle.text_tokenizer import TextTokenizer
+    torch.manual_seed(0)
+    md = MinDalle.__new__(MinDalle)
+    md.is_reusable, md.device, md.dtype, md.is_mega = True, "cpu", torch.float32, False
+    md.text_token_count, md.layer_count, md.embed_count, md.glu_embed_count = 64, 2, 32, 48
+    md.attention_head_count, md.text_vocab_count, md.image_vocab_count = 4, 60, 2 ** 14
+    vocab = {"<s>": 0, "<pad>": 1, "</s>": 2, "<unk>": 3}
+    for w in ["a", "b", "c", "d", "o", "g", "t", "n", "\u0120", "\u0120a", "at", "cat", "\u0120cat", "do", "dog",
+              "\u0120dog", "an", "and", "\u0120and"]:
+        vocab.setdefault(w, len(vocab))
+    md.tokenizer = TextTokenizer(vocab, ["\u0120 a", "a t", "c at", "\u0120 cat", "d o", "do g", "\u0120 dog",
+                                         "a n", "an d", "\u0120 and"])
+    md.encoder = DalleBartEncoder(layer_count=2, embed_count=32, attention_head_count=4, text_vocab_count=60,
+                                  text_token_count=64, glu_embed_count=48, device="cpu").eval()
+    md.decoder = DalleBartDecoder(image_vocab_count=2 ** 14, embed_count=32, attention_head_count=4,
+                                  glu_embed_count=48, layer_count=2, device="cpu").eval()
+    md.detokenizer = VQGanDetokenizer().eval()
+
+    def f():
+        with torch.no_grad():
+            return md.generate_images("a cat and a dog", seed=1, grid_size=1, is_verbose=True, top_k=64,
+                                      supercondition_factor=8)
+    return f, ()

@@ -160,7 +160,10 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "flash-attention-softmax-n", "lora-pytorch",
           # held-out split (set 18, second batch)
           "gcastle", "matplotlib", "contourpy", "cycler", "fonttools", "kiwisolver", "deepecho", "cdt", "GPUtil",
-          "statsmodels", "patsy", "skrebate", "rlcard", "probflow"):
+          "statsmodels", "patsy", "skrebate", "rlcard", "probflow",
+          # held-out split (set 19, training batch)
+          "pyqtorch", "meent", "fairret", "pytorchltr2", "torch-mir-eval", "keras", "absl-py", "namex", "optree",
+          "ml-dtypes", "pygad"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -252,5 +255,10 @@ import stable_baselines3, sb3_contrib, shap  # noqa: E401,F401
 import complextorch.nn, complextorch.models, torchcvnn.nn, torchcvnn.transforms, lgatr, complexNN.nn  # noqa: E401,F401
 import pytorch_symbolic, mlp_kan, torchutils, flash_attention_softmax_n.analysis, lora_pytorch  # noqa: E401,F401
 import castle.algorithms, deepecho, cdt.causality.pairwise, rlcard.agents, probflow  # noqa: E401,F401
+import pyqtorch, meent.on_torch.mee, fairret.loss, pytorchltr.loss, torch_mir_eval, pygad.torchga  # noqa: E401,F401
+import os, tempfile  # noqa: E401
+os.environ["KERAS_BACKEND"] = "torch"  # keras writes keras.json under KERAS_HOME (default ~/.keras) on import
+os.environ.setdefault("KERAS_HOME", tempfile.mkdtemp())
+import keras  # noqa: E402,F401
 print("ok:", __import__("sys").prefix)
 PY
