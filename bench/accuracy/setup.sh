@@ -163,7 +163,9 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "statsmodels", "patsy", "skrebate", "rlcard", "probflow",
           # held-out split (set 19, training batch)
           "pyqtorch", "meent", "fairret", "pytorchltr2", "torch-mir-eval", "keras", "absl-py", "namex", "optree",
-          "ml-dtypes", "pygad"):
+          "ml-dtypes", "pygad",
+          # held-out split (set 19, models batch)
+          "curated-transformers", "catalogue", "curated-tokenizers", "smplx", "min-dalle", "emoji"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -256,6 +258,7 @@ import complextorch.nn, complextorch.models, torchcvnn.nn, torchcvnn.transforms,
 import pytorch_symbolic, mlp_kan, torchutils, flash_attention_softmax_n.analysis, lora_pytorch  # noqa: E401,F401
 import castle.algorithms, deepecho, cdt.causality.pairwise, rlcard.agents, probflow  # noqa: E401,F401
 import pyqtorch, meent.on_torch.mee, fairret.loss, pytorchltr.loss, torch_mir_eval, pygad.torchga  # noqa: E401,F401
+import curated_transformers.models, curated_transformers.layers, smplx, min_dalle.min_dalle  # noqa: E401,F401
 import os, tempfile  # noqa: E401
 os.environ["KERAS_BACKEND"] = "torch"  # keras writes keras.json under KERAS_HOME (default ~/.keras) on import
 os.environ.setdefault("KERAS_HOME", tempfile.mkdtemp())
