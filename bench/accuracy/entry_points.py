@@ -17125,13 +17125,13 @@ def lora_pytorch_finetune():
 
 # ---- held-out set 19, training batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "pyqtorch": {"dirs": ["pyqtorch"], "split": "heldout"},
-    "meent": {"dirs": ["meent"], "split": "heldout"},
-    "fairret": {"dirs": ["fairret"], "split": "heldout"},
-    "pytorchltr2": {"dirs": ["pytorchltr"], "split": "heldout"},
-    "torch-mir-eval": {"dirs": ["torch_mir_eval"], "split": "heldout"},
-    "keras": {"dirs": ["keras"], "split": "heldout"},
-    "pygad": {"dirs": ["pygad"], "split": "heldout"},
+    "pyqtorch": {"dirs": ["pyqtorch"], "split": "dev"},
+    "meent": {"dirs": ["meent"], "split": "dev"},
+    "fairret": {"dirs": ["fairret"], "split": "dev"},
+    "pytorchltr2": {"dirs": ["pytorchltr"], "split": "dev"},
+    "torch-mir-eval": {"dirs": ["torch_mir_eval"], "split": "dev"},
+    "keras": {"dirs": ["keras"], "split": "dev"},
+    "pygad": {"dirs": ["pygad"], "split": "dev"},
 })
 
 
@@ -17452,9 +17452,9 @@ def pygad_torchga_fitness():
 
 # ---- held-out set 19, models batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "curated-transformers": {"dirs": ["curated_transformers"], "split": "heldout"},
-    "smplx": {"dirs": ["smplx"], "split": "heldout"},
-    "min-dalle": {"dirs": ["min_dalle"], "split": "heldout"},
+    "curated-transformers": {"dirs": ["curated_transformers"], "split": "dev"},
+    "smplx": {"dirs": ["smplx"], "split": "dev"},
+    "min-dalle": {"dirs": ["min_dalle"], "split": "dev"},
 })
 
 
