@@ -443,7 +443,7 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
     stays, and hides nothing.
     """
     frame_starts = [f for f in found if f.code == FRAME_START_CODE]
-    found = [f for f in found if f.code != FRAME_START_CODE]
+    found = fold_comprehensions([f for f in found if f.code != FRAME_START_CODE], function, positions)
     if bare_frame_note is not None:
         found = [f if f.skips_frame else dataclasses.replace(f, skips_frame=True, message=_noted(f, bare_frame_note))
                  for f in found]
@@ -480,6 +480,54 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
                            else f for f in found if id(f) not in hidden]
 
 
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+
+
+def fold_comprehensions(found: list[RawFinding], function: cst.FunctionDef, positions) -> list[RawFinding]:
+    """Keep only the first break Dynamo meets inside each comprehension (Python 3.11).
+
+    A comprehension is a function of its own, which Dynamo inlines. At a break inside it the caller
+    breaks at the comprehension and resumes after it, while the comprehension itself runs eagerly: its
+    frame holds only an iterator, no tensor (measured on 2.13, `fixtures/cases/loops.py`). Its parts run
+    per item in this order: the filters and inner loops' iterables, then the element, whatever the
+    lines say: in `[c.item() for c in counts if c > 0]` the filter breaks first (pyqtorch)."""
+    if len(found) < 2:
+        return found
+    hidden: set[int] = set()
+    notes: dict[int, list[int]] = {}
+    lines = None
+    for comp in nodes_of(function, _COMPREHENSIONS):
+        parts = _evaluation_order(comp)
+        inside = [(rank, f) for f in found if id(f) not in hidden
+                  for rank in [next((i for i, part in enumerate(parts) if _contains(part, f.node)), None)]
+                  if rank is not None]
+        if len(inside) < 2:
+            continue
+        lines = lines or positions()
+        inside.sort(key=lambda item: (item[0], lines[item[1].node].start.line))
+        first = inside[0][1]
+        rest = [f for _, f in inside[1:]]
+        hidden.update(id(f) for f in rest)
+        notes[id(first)] = sorted({lines[f.node].start.line for f in rest})
+    if not hidden:
+        return found
+    return [dataclasses.replace(f, message=_with_shadowed_note(f, notes[id(f)], "comprehension"))
+            if id(f) in notes else f for f in found if id(f) not in hidden]
+
+
+def _evaluation_order(comp: cst.BaseComp) -> list[cst.CSTNode]:
+    """The parts of a comprehension that run per item, in the order they run. The first loop's
+    iterable is left out: the caller evaluates it."""
+    parts: list[cst.CSTNode] = []
+    clause, outermost = comp.for_in, True
+    while clause is not None:
+        if not outermost:
+            parts.append(clause.iter)
+        parts.extend(clause.ifs)
+        clause, outermost = clause.inner_for_in, False
+    return parts + ([comp.key, comp.value] if isinstance(comp, cst.DictComp) else [comp.elt])
+
+
 def _noted(finding: RawFinding, note: str) -> str:
     return (finding.message or load_catalog()[finding.code].summary) + note
 
@@ -501,11 +549,11 @@ def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
     return any(_contains(child, node) for child in children(tree))
 
 
-def _with_shadowed_note(first: RawFinding, shadowed_lines: list[int]) -> str:
+def _with_shadowed_note(first: RawFinding, shadowed_lines: list[int], where: str = "function") -> str:
     count = len(shadowed_lines)
     listed = ", ".join(map(str, shadowed_lines[:6])) + (", …" if count > 6 else "")
     plural = count > 1
-    note = (f"; {count} later break{'s' if plural else ''} in this function "
+    note = (f"; {count} later break{'s' if plural else ''} in this {where} "
             f"(line{'s' if plural else ''} {listed}) show{'' if plural else 's'} once this one is fixed")
     return (first.message or load_catalog()[first.code].summary) + note
 

@@ -19,6 +19,7 @@ from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.syntax import children, is_a, names_in, nodes_of, parameters, walk
 from graphlint.analysis.tensors import CONST, META, NDARRAY, TENSOR, TensorEnv, is_tensor, join, join_all
 from graphlint.checks.base import Check, RawFinding
+from graphlint.torch_version import matches
 
 
 _UNBOUND = object()
@@ -31,6 +32,12 @@ LOOP_NOTE = " (inside a loop: Dynamo then skips the whole function, which runs e
 # the tracing of the function the same way (fixtures/cases/frame_skips.py)
 TRY_NOTE = " (inside a `try` block: Dynamo then skips the whole function, which runs eagerly)"
 WITH_NOTE = " (inside a `with {}` block: Dynamo then skips the whole function, which runs eagerly)"
+# Probe genexpr_item_then_print: a break inside a generator expression leaves Dynamo a generator it
+# cannot rebuild ("Generator reconstruction with mutations"), and the function runs eagerly (no graph at
+# all on 2.13); the same break in a list comprehension resumes after the line. Versions: GENERATOR_SKIPS.
+GENERATOR_NOTE = (" (inside a generator expression: Dynamo cannot rebuild the generator after the break, so"
+                  " the whole function runs eagerly)")
+GENERATOR_SKIPS = ">=2.0"
 # context managers Dynamo re-enters after a break inside them (measured on 2.13); any other one
 # (a user's class or @contextmanager, torch.device, warnings.catch_warnings, contextlib.suppress, ...)
 # makes the break skip the frame
@@ -268,6 +275,8 @@ class CheckContext:
         if self._skips_frame(node):
             return LOOP_NOTE
         chain = self._chain_to(node)
+        if _in_generator_items(chain) and matches(self.torch_version, GENERATOR_SKIPS):
+            return GENERATOR_NOTE
         for parent, child in zip(chain, chain[1:]):
             if isinstance(parent, (cst.Try, cst.TryStar)) and child is parent.body:
                 return TRY_NOTE
@@ -390,6 +399,17 @@ class CheckContext:
             message = (message or self._summary(code)) + skip_note
         self.findings.append(RawFinding(code, node, statement, message, start_node, gb, skips_frame or hides_rest,
                                         after_first_iteration))
+
+
+def _in_generator_items(chain: list[cst.CSTNode]) -> bool:
+    """Is the last node of `chain` in a part of a generator expression that runs per item? (The first
+    loop's iterable runs in the caller, before the generator exists.)"""
+    for i, node in enumerate(chain):
+        if isinstance(node, cst.GeneratorExp):
+            rest = chain[i + 1:i + 3]
+            if not (len(rest) == 2 and rest[0] is node.for_in and rest[1] is node.for_in.iter):
+                return True
+    return False
 
 
 class FunctionWalker(cst.CSTVisitor):

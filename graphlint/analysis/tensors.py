@@ -243,6 +243,12 @@ class _EvidenceCollector(cst.CSTVisitor):
         by_method = (isinstance(func, cst.Attribute) and func.attr.value in TENSOR_ARG_METHODS
                      and isinstance(func.value, cst.Name))
         positional = [a.value for a in node.args if a.keyword is None and a.star == ""]
+        if by_method and func.attr.value == "repeat_interleave":
+            # the repeats are an int as often as a tensor: weak evidence, for a parameter only (a local
+            # `n_tiling = n_query_heads // n_key_value_heads` is a count: curated-transformers)
+            repeats = positional[1:2] if qual == "torch.repeat_interleave" else positional[:1]
+            self.passed_on.update(n.value for n in repeats if isinstance(n, cst.Name))
+            return
         if by_method:
             # `x.gather(dim, index)`, `x.masked_fill(mask, value)`, `x.mul(0.5)`: only some are tensors
             wanted = TENSOR_ARG_POSITIONS.get(func.attr.value)

@@ -1,6 +1,6 @@
 import libcst as cst
 
-from graphlint.analysis.tensors import PY_SEQ
+from graphlint.analysis.tensors import PY_SEQ, TENSOR_SEQ
 from graphlint.checks.base import Check
 
 
@@ -15,7 +15,8 @@ class TensorAsIndex(Check):
         element = node.slice[0].slice
         if not isinstance(element, cst.Index) or not ctx.is_tensor(element.value):
             return
-        if ctx.kind(node.value) == PY_SEQ:
+        # a list of tensors too: `transform_chain[parents[i]]` (smplx's kinematic chain)
+        if ctx.kind(node.value) in (PY_SEQ, TENSOR_SEQ):
             ctx.report(node, self.code, "a tensor used to index a Python list calls `__index__`, i.e. `.item()`")
         elif ctx.env.is_zero_d(element.value):
             # measured on 2.13: `x[x.argmax()]`, `x[i] = 0` and `x[m] = 0` with a 0-d mask all read the value

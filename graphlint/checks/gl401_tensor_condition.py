@@ -5,7 +5,8 @@ from graphlint.checks.base import Check
 
 
 class TensorCondition(Check):
-    """`if` / `elif` / `while` on a tensor value: data-dependent branching (GB0170)."""
+    """`if` / `elif` / `while` on a tensor value, or a comprehension's `if` filter on one:
+    data-dependent branching (GB0170)."""
 
     code = "GL401"
 
@@ -17,3 +18,8 @@ class TensorCondition(Check):
         if ctx.needs_tensor_bool(node.test):
             ctx.report(node.test, self.code, "`while` on a tensor value: data-dependent loop condition",
                        start_node=node, after_first_iteration=not ctx.needs_tensor_bool_on_entry(node.test))
+
+    def visit_CompIf(self, node: cst.CompIf, ctx) -> None:
+        # `[c.item() for c in counts if c > 0]`: the filter runs before the element, so it breaks first
+        if ctx.needs_tensor_bool(node.test):
+            ctx.report(node.test, self.code, "comprehension `if` on a tensor value: data-dependent filter")

@@ -46,8 +46,9 @@ class TensorBoolOp(Check):
         saved = dict(env.names)
         try:
             env.bind_loop_target(arg.for_in.target, arg.for_in.iter)
-            # a tensor, or a data-dependent Python bool (`torch.equal(a, b)`)
-            element_is_tensor = ctx.is_tensor(arg.elt) or ctx.kind(arg.elt) == "scalar"
+            # a tensor, a numpy value (`a == b` over an ndarray's items: pyqtorch), or a data-dependent
+            # Python bool (`torch.equal(a, b)`)
+            element_is_tensor = ctx.needs_tensor_bool(arg.elt) or ctx.kind(arg.elt) == "scalar"
         finally:
             env.names = saved
         if element_is_tensor:

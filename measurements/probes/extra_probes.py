@@ -515,3 +515,33 @@ def optimizer_ctor_list(x):
     opt = torch.optim.SGD([_OPT_PARAM], lr=0.1)
     print("after", type(opt).__name__)
     return y + 1
+
+
+# A break inside a generator expression (Python 3.11): Dynamo cannot rebuild the generator after it
+# (GB8335), so the rest of the function runs eagerly; the same break in a list comprehension resumes
+# after the line. And a comprehension's `if` filter runs before its element: the filter breaks first.
+@probe("scalar", "s = sum(t.item() for t in (x, x)); print(...)   # generator: is the print traced?")
+def genexpr_item_then_print(x):
+    y = x * 2
+    s = sum(t.sum().item() for t in (y, y))
+    print("after", s)
+    return y + 1
+
+
+@probe("scalar", "s = sum([t.item() for t in (x, x)]); print(...)   # list: control, the print breaks")
+def listcomp_item_then_print(x):
+    y = x * 2
+    s = sum([t.sum().item() for t in (y, y)])
+    print("after", s)
+    return y + 1
+
+
+@probe("control-flow", "[t.item() for t in ts if t > 0]   # which breaks first: the filter or the element?")
+def listcomp_filter_before_element(x):
+    y = x * 2
+    kept = [
+        t.item()
+        for t in y
+        if t > 0
+    ]
+    return y + len(kept)
