@@ -132,3 +132,42 @@ def test_sparse_forms_follow_their_measured_ranges(lint):
     assert found(lint(code, torch="2.4")) == {(10, "GL612")}
     assert found(lint(code, torch="2.5")) == {(6, "GL612"), (10, "GL612")}
     assert found(lint(code, torch="2.13")) == {(6, "GL612"), (10, "GL612"), (14, "GL612")}
+
+
+def _graph_counts(probe: str) -> dict[str, int]:
+    """torch version → how many graphs Dynamo compiled for the probe, from the stored measurements."""
+    counts = {}
+    for path in sorted((ROOT / "measurements" / "results").glob("torch-*.json")):
+        if path.name.endswith(".partial.json"):
+            continue
+        result = json.loads(path.read_text())["results"].get(probe)
+        if result is not None:
+            counts[path.name[len("torch-"):].split("+")[0]] = result["variants"]["default"]["explain"]["graph_count"]
+    return counts
+
+
+@pytest.mark.parametrize("probe, specifier", [("genexpr_item_then_print", "GENERATOR_SKIPS"),
+                                              ("optimizer_ctor_generator", "GENERATOR_LOST")])
+def test_lost_generator_ranges_match_the_graph_counts(probe, specifier):
+    # a lost generator leaves the whole function eager: no graph at all, which a yes/no verdict cannot show
+    from graphlint import walker
+    from graphlint.checks import gl614_optimizer_in_traced_code as gl614
+    spec = getattr(walker, specifier, None) or getattr(gl614, specifier)
+    counts = _graph_counts(probe)
+    assert len(counts) >= 3
+    for version, graphs in counts.items():
+        assert matches(parse_version(version), spec) == (graphs == 0), f"{probe} on torch {version}"
+
+
+def test_generator_break_hides_the_rest_from_2_7(lint):
+    code = """
+    import torch
+
+    @torch.compile
+    def f(x, xs):
+        s = sum(t.sum().item() for t in xs)
+        print("total", s)
+        return x + s
+    """
+    assert found(lint(code, torch="2.6")) == {(6, "GL101"), (7, "GL201")}
+    assert found(lint(code, torch="2.13")) == {(6, "GL101")}

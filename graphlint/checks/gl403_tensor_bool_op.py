@@ -3,6 +3,8 @@ import libcst as cst
 from graphlint.analysis.tensors import NDARRAY
 from graphlint.checks._common import inside_condition
 from graphlint.checks.base import Check
+from graphlint.torch_version import matches
+from graphlint.walker import GENERATOR_SKIPS
 
 
 class TensorBoolOp(Check):
@@ -55,7 +57,7 @@ class TensorBoolOp(Check):
             # a generator cannot be rebuilt after the break, so Dynamo traces nothing more of the function
             # (GB8335); a list comprehension is already built: the break (GB0170) resumes after the line
             # (measured: LinSATNet's three `if any([torch.any(...) for ...]): raise` lines all break)
-            generator = isinstance(arg, cst.GeneratorExp)
+            generator = isinstance(arg, cst.GeneratorExp) and matches(ctx.torch_version, GENERATOR_SKIPS)
             ctx.report(node, self.code, f"`{name}()` over tensor values calls `bool()` on each of them",
                        gb=("GB8335",) if generator else ("GB0170",), hides_rest=generator)
 
