@@ -29,7 +29,7 @@ from graphlint.checks.base import RawFinding
 from graphlint.files import SourceFile, decode_source, discover, display_path, read_source
 from graphlint.findings import FileError, Finding
 from graphlint.suppressions import parse_suppressions
-from graphlint.walker import NOT_LITERAL, CheckContext, walk_function
+from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, CheckContext, walk_function
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
 # libcst visits recursively, ~5 frames per nesting level: a 300-term `a + b + ...` chain (sympy has
@@ -480,9 +480,6 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
                            else f for f in found if id(f) not in hidden]
 
 
-_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
-
-
 def fold_comprehensions(found: list[RawFinding], function: cst.FunctionDef, positions) -> list[RawFinding]:
     """Keep only the first break Dynamo meets inside each comprehension (Python 3.11).
 
@@ -496,7 +493,7 @@ def fold_comprehensions(found: list[RawFinding], function: cst.FunctionDef, posi
     hidden: set[int] = set()
     notes: dict[int, list[int]] = {}
     lines = None
-    for comp in nodes_of(function, _COMPREHENSIONS):
+    for comp in nodes_of(function, COMPREHENSIONS):
         parts = _evaluation_order(comp)
         inside = [(rank, f) for f in found if id(f) not in hidden
                   for rank in [next((i for i, part in enumerate(parts) if _contains(part, f.node)), None)]
@@ -602,7 +599,7 @@ def _hiding_scope(function: cst.FunctionDef, lines, line: int,
         start, end = span(node)
         return start <= at <= end
 
-    loops = [loop for loop in nodes_of(function, (cst.For, cst.While)) if holds(loop.body, line)]
+    loops = _loops_around(function, lines, line)
     best = _enclosing_arm(function, lines, min((span(loop)[0] for loop in loops), default=line))
     options = _options_off_by_default(function) | object_options
     for node in _if_statements(function):
@@ -679,8 +676,7 @@ def _other_arms(function: cst.FunctionDef, lines, line: int) -> list[tuple[int, 
     loop rebinds with constants (`for key, props in columns.items(): if props['type'] == 'count': ...
     elif ...`): the iterations take the other arms too, and the first break met skips the whole frame
     (deepecho's `_tensor_to_data`). graphlint takes the first arm's break for the one met first."""
-    loops = [loop for loop in nodes_of(function, (cst.For, cst.While))
-             if lines[loop.body].start.line <= line <= lines[loop.body].end.line]
+    loops = _loops_around(function, lines, line)
     spans = []
     for node in _if_statements(function):
         body = lines[node.body]
@@ -693,6 +689,12 @@ def _other_arms(function: cst.FunctionDef, lines, line: int) -> list[tuple[int, 
         orelse = lines[node.orelse]
         spans.append((orelse.start.line, orelse.end.line))
     return spans
+
+
+def _loops_around(function: cst.FunctionDef, lines, line: int) -> list[cst.For | cst.While]:
+    """The loops whose body holds `line`."""
+    return [loop for loop in nodes_of(function, (cst.For, cst.While))
+            if lines[loop.body].start.line <= line <= lines[loop.body].end.line]
 
 
 def _switches_on_constants(test: cst.BaseExpression) -> bool:

@@ -23,7 +23,7 @@ from graphlint.torch_version import matches
 
 
 _UNBOUND = object()
-_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 # Measured on 2.13 (GB7000 "graph break in loop"): Dynamo gives up on the whole frame, so the function
 # runs eagerly and the breaks after this one never show up in a profile.
 LOOP_NOTE = " (inside a loop: Dynamo then skips the whole function, which runs eagerly)"
@@ -35,8 +35,10 @@ WITH_NOTE = " (inside a `with {}` block: Dynamo then skips the whole function, w
 # Probe genexpr_item_then_print: from 2.7 on, a break inside a generator expression leaves Dynamo a
 # generator it cannot rebuild ("Generator reconstruction with mutations"), and the whole function runs
 # eagerly (no graph at all); on 2.1 and 2.6 the print after it still breaks. The same break in a list
-# comprehension resumes after the line on every measured version (listcomp_item_then_print). The yes/no
-# verdict cannot show this: tests/test_versions.py reads the graph count.
+# comprehension resumes after the line on every measured version (listcomp_item_then_print). GL614's
+# `torch.optim.Adam(model.parameters())` loses its generator the same way from 2.7 on (probe
+# optimizer_ctor_generator; on 2.1 to 2.6 the graph after the break compiles, as the list form's does).
+# The yes/no verdict cannot show this: tests/test_versions.py reads the graph counts.
 GENERATOR_NOTE = (" (inside a generator expression: Dynamo cannot rebuild the generator after the break, so"
                   " the whole function runs eagerly)")
 GENERATOR_SKIPS = ">=2.7"
@@ -544,7 +546,7 @@ class FunctionWalker(cst.CSTVisitor):
             self.env.bind_loop_target(node.target, node.iter)
         elif is_a(node, cst.WithItem) and node.asname is not None:
             self.env.bind(node.asname.name, None)
-        elif is_a(node, _COMPREHENSIONS):
+        elif is_a(node, COMPREHENSIONS):
             self._enter_comprehension(node)
 
     def _enter_comprehension(self, node: cst.CSTNode) -> None:

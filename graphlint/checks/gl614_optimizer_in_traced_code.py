@@ -2,12 +2,10 @@ import libcst as cst
 
 from graphlint.checks.base import Check
 from graphlint.torch_version import matches
+from graphlint.walker import GENERATOR_SKIPS
 
 # what gives an optimizer its parameters as a generator: Dynamo cannot rebuild one after the break (GB8335)
 _GENERATOR_METHODS = {"parameters", "named_parameters", "buffers", "modules", "children"}
-# where the lost generator makes Dynamo run the rest of the function eagerly: probe optimizer_ctor_generator
-# compiles no graph at all from 2.7 on, and on 2.1 to 2.6 the graph after the break (as the list form does)
-GENERATOR_LOST = ">=2.7"
 
 
 class OptimizerInTracedCode(Check):
@@ -22,7 +20,7 @@ class OptimizerInTracedCode(Check):
         if not _is_optimizer_class(name):
             return
         short = name.rsplit(".", 1)[1]
-        if _generator_argument(node) and matches(ctx.torch_version, GENERATOR_LOST):
+        if _generator_argument(node) and matches(ctx.torch_version, GENERATOR_SKIPS):
             ctx.report(node, self.code, f"`torch.optim.{short}(...)` built in traced code: Dynamo does not trace "
                                         "`torch.optim`, and it cannot rebuild the parameter generator after the "
                                         "break, so the rest of the function runs eagerly",
