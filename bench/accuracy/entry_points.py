@@ -17692,3 +17692,929 @@ def min_dalle_generate():
                     prev_tokens=image_tokens[:, [i]], token_index=idx[[i]])
             return md.image_grid_from_tokens(image_tokens[:, 1:], is_seamless=False, is_verbose=True)
     return f, ()
+
+
+# ---- held-out set 20, science batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "sgdml": {"dirs": ["sgdml"], "split": "heldout"},
+    "mlipops": {"dirs": ["mlipops"], "split": "heldout"},
+    "rectorch": {"dirs": ["rectorch"], "split": "heldout"},
+    "deepchem": {"dirs": ["deepchem"], "split": "heldout"},
+    "boltzmann-generators": {"dirs": ["boltzmann_generators"], "split": "heldout"},
+    "bayestorch": {"dirs": ["bayestorch"], "split": "heldout"},
+    "zflows": {"dirs": ["zflows"], "split": "heldout"},
+})
+
+
+# ==================================================================== sgdml ==
+# held-out set 20, science batch. sgdml (the symmetric gradient-domain machine learning force fields of Chmiela et
+# al.: a kernel model trained on energies and forces of molecular geometries; `sgdml.torchtools.GDMLTorchPredict` is
+# its PyTorch predictor, `GDMLTrain(use_torch=True)` assembles the kernel matrix with `GDMLTorchAssemble`), as in its
+# README / docs (`task = GDMLTrain().create_task(dataset, n_train, dataset, n_valid, sig=...)`, `model =
+# GDMLTrain().train(task)`, `GDMLPredict(model, use_torch=True).predict(r)`), on a random 4-atom data set (40
+# geometries around a tetrahedral CH3-like frame, random energies and forces, symmetry permutations discovered by
+# the package). NumPy 2 removed `np.in1d`, which `draw_strat_sample` still calls: the builders alias it to `np.isin`.
+def _sgdml_model(use_sym=True):
+    import numpy as np
+    if not hasattr(np, "in1d"):
+        np.in1d = np.isin
+    from sgdml.train import GDMLTrain
+    rng = np.random.default_rng(0)
+    m, n = 40, 4
+    base = np.array([[0., 0., 0.], [1.1, 0., 0.], [-0.4, 1.0, 0.], [-0.4, -0.5, 0.9]])
+    r = base[None] + 0.05 * rng.standard_normal((m, n, 3))
+    d = np.linalg.norm(r[:, :, None] - r[:, None, :], axis=-1)
+    e = (1 / (d + np.eye(n))).sum((1, 2))
+    f = rng.standard_normal((m, n, 3))
+    ds = dict(R=r, E=e, F=f, z=np.array([6, 1, 1, 1]), name=np.array("toy"), theory=np.array("none"),
+              md5=np.array("0"), type=np.array("d"), r_unit=np.array("Ang"), e_unit=np.array("kcal/mol"))
+    tr = GDMLTrain(max_processes=1, use_torch=True)
+    task = tr.create_task(ds, 12, ds, 8, sig=10, use_sym=use_sym)
+    return tr.train(task), r
+
+
+@entry("sgdml", "README / torchtools: GDMLTorchPredict (a trained symmetric GDML model with discovered permutations) predicting energies and forces of a batch of geometries, and of the training points by index after set_R_d_desc")
+def sgdml_torch_predict():
+    from sgdml.torchtools import GDMLTorchPredict
+    model, r = _sgdml_model()
+    pred = GDMLTorchPredict(model)
+    pred_train = GDMLTorchPredict(model)
+    from sgdml.utils.desc import Desc
+    desc = Desc(4, max_processes=1)
+    _, r_d_desc = desc.from_R(model["R_train"] if "R_train" in model else r[:12], lat_and_inv=None)
+    pred_train.set_R_d_desc(r_d_desc)
+    pred_train.set_alphas(model["alphas_F"], alphas_E=model.get("alphas_E"))
+    rt = torch.from_numpy(r[:6]).float()
+
+    def f():
+        e, frc = pred(rt)
+        (frc2,) = pred(rt, return_E=False)
+        e3, frc3 = pred_train(torch.arange(12))
+        return e, frc, frc2, e3, frc3
+    return f, ()
+
+
+@entry("sgdml", "docs: GDMLPredict(model, use_torch=True).predict on flattened geometries (the PyTorch path of the user-facing predictor) with a non-symmetric GDML model and the symmetric one")
+def sgdml_predict_use_torch():
+    from sgdml.predict import GDMLPredict
+    model, r = _sgdml_model()
+    model_gdml, _ = _sgdml_model(use_sym=False)
+    p = GDMLPredict(model, max_processes=1, use_torch=True)
+    p2 = GDMLPredict(model_gdml, max_processes=1, use_torch=True)
+    x = r[:5].reshape(5, -1)
+
+    def f():
+        e, frc = p.predict(x)
+        e2, frc2 = p2.predict(x)
+        return e, frc, e2, frc2
+    return f, ()
+
+
+# ================================================================== mlipops ==
+# held-out set 20, science batch. mlipops (OpenMM's pure-Python PyTorch operations for machine-learning interatomic
+# potentials, written to be used with torch.compile: neighbor lists with periodic triclinic boxes and caching,
+# Coulomb interactions without cutoff / reaction field / Ewald / particle-mesh Ewald, charge equilibration, ZBL,
+# DFT-D3(BJ) dispersion and arbitrary pairwise potentials; the Triton kernels are used only on CUDA), as in its user
+# guide (`nl = NeighborList(cutoff=..., padding=...)`, `pme = CoulombPME(nl, None, gx, gy, gz, order, alpha,
+# prefactor)`, `energy = pme(positions, charges, box_vectors)`, `energy.backward()` for forces), on small random
+# systems (CPU, float32).
+@entry("mlipops", "user guide: a cached NeighborList (cutoff + padding, periodic box) feeding reaction-field, Ewald and PME Coulomb energies and ZBL / DFT-D3 terms of 24 random atoms, forces by backward")
+def mlipops_periodic_energy_forces():
+    from mlipops import DFTD3, ZBL, CoulombEwald, CoulombPME, CoulombRF, NeighborList, get_covalent_radii
+    torch.manual_seed(0)
+    n = 24
+    box = torch.eye(3) * 1.2
+    pos = (torch.rand(n, 3) * 1.2).requires_grad_(True)
+    q = torch.randn(n)
+    q = q - q.mean()
+    z = torch.randint(1, 9, (n,))
+    bohr = 0.0529177
+    nl_sym = NeighborList(cutoff=0.5, include_symmetric=False, padding=0.05)
+    nl = NeighborList(cutoff=0.5)
+    rf = CoulombRF(nl, None, 138.935, dielectric=78.3)
+    ewald = CoulombEwald(nl, None, 4, 4, 4, alpha=3.0, prefactor=138.935)
+    pme = CoulombPME(nl, None, 12, 12, 12, 5, alpha=3.0, prefactor=138.935)
+    zbl = ZBL(nl_sym, 138.935, bohr)
+    d3 = DFTD3(nl_sym, s8=0.7875, a1=0.4289, a2=4.4407, prefactor=138.935, bohr_radius=bohr)
+    radii = get_covalent_radii(z, bohr)
+
+    def f():
+        pos.grad = None
+        e = rf(pos, q, box) + ewald(pos, q, box) + pme(pos, q, box)
+        e = e + zbl(pos, z, None, box) + d3(pos, z, radii, box)
+        e.backward()
+        pairs = nl(pos.detach(), box)
+        return e.detach(), pos.grad.clone(), pairs
+    return f, ()
+
+
+@entry("mlipops", "user guide: batched molecules without a box: CoulombNC with charges and dipoles, ChargeEquilibration of the partial charges with a total-charge constraint, and a Pairwise Lennard-Jones computation on neighbor-list pairs, with a gradient")
+def mlipops_batch_qeq_pairwise():
+    from mlipops import ChargeEquilibration, CoulombNC, NeighborList, Pairwise
+    torch.manual_seed(0)
+    n = 12
+    pos = (torch.randn(n, 3) * 0.3).requires_grad_(True)
+    batch = torch.tensor([0] * 7 + [1] * 5)
+    q = torch.randn(n) * 0.2
+    dip = torch.randn(n, 3) * 0.01
+    chi = torch.rand(n) + 0.5
+    hard = torch.rand(n) + 1.0
+    radius = torch.rand(n) * 0.05 + 0.05
+    nc_dip = CoulombNC(None, 138.935, max_multipole='dipole')
+    qeq = ChargeEquilibration(CoulombNC(None, 138.935))
+    nl = NeighborList(cutoff=1.0)
+
+    class LJ:
+        def __call__(self, pairs, r, delta, params):
+            sig, eps = params
+            sr6 = (sig / r) ** 6
+            return 4 * eps * (sr6 * sr6 - sr6)
+
+    lj = Pairwise(LJ(), cutoff=1.0)
+
+    def f():
+        pos.grad = None
+        e = nc_dip(pos, q, dipoles=dip, batch=batch)
+        charges = qeq(pos, chi, hard, radius, total_charge=torch.tensor([0.0, 1.0]), batch=batch)
+        pairs = nl(pos, batch=batch)
+        e_lj = lj(pos, (0.1, 0.5), pairs, batch=batch)
+        (e.sum() + e_lj.sum() + (charges ** 2).sum()).backward()
+        return e.detach(), charges.detach(), e_lj.detach(), pos.grad.clone()
+    return f, ()
+
+
+# ================================================================= rectorch ==
+# held-out set 20, science batch. rectorch (Mirko Polato's PyTorch recommender-system library: auto-encoder based
+# collaborative filtering (Mult-DAE, Mult-VAE with KL annealing, conditioned C-Mult-VAE, CDAE), CFGAN, EASE, SLIM, and
+# ranking metrics on the predicted scores), as in its docs (`net = MultiVAE_net([200, 600, n_items])`, `model =
+# MultiVAE(net, beta=..., anneal_steps=...)`, `model.train_batch(tr_batch)` inside `train_epoch`, `model.predict(x)`,
+# `Metrics.compute(scores, ground_truth, ["ndcg@10", "recall@10"])`), on a random binary 16-user x 40-item matrix.
+def _rectorch_data(users=16, items=40):
+    return (torch.rand(users, items) < 0.2).float()
+
+
+@entry("rectorch", "docs: Mult-VAE (KL annealing) and Mult-DAE training steps on a binary user-item batch, predict with the training items removed, ndcg@k / recall@k / hit@k / mrr@k of the scores")
+def rectorch_vae_dae_train_eval():
+    from rectorch.metrics import Metrics
+    from rectorch.models import MultiDAE, MultiVAE
+    from rectorch.nets import MultiDAE_net, MultiVAE_net
+    torch.manual_seed(0)
+    x = _rectorch_data()
+    gt = (torch.rand(16, 40) < 0.1).float().numpy()
+    vae = MultiVAE(MultiVAE_net([8, 24, 40], dropout=0.2), beta=0.3, anneal_steps=5)
+    dae = MultiDAE(MultiDAE_net([16, 40], dropout=0.2), lam=0.1)
+
+    def f():
+        l1 = vae.train_batch(x)
+        l2 = dae.train_batch(x)
+        vae.network.train()
+        (scores,) = vae.predict(x)[:1]
+        (scores_dae,) = dae.predict(x)[:1]
+        m = Metrics.compute(scores.numpy(), gt, ["ndcg@5", "recall@5", "hit@5", "mrr@5"])
+        vae.network.train()
+        dae.network.train()
+        return l1, l2, scores_dae, m
+    return f, ()
+
+
+@entry("rectorch", "docs: CFGAN generator and discriminator training steps (partial-masking and zero-reconstruction sampling) and its predict, plus a conditioned C-Mult-VAE training step")
+def rectorch_cfgan_cvae():
+    import numpy as np
+    from rectorch.models import CFGAN, CMultiVAE
+    from rectorch.nets import CFGAN_D_net, CFGAN_G_net, CMultiVAE_net
+    torch.manual_seed(0)
+    np.random.seed(0)
+    x = _rectorch_data()
+    gan = CFGAN(CFGAN_G_net([40, 32, 40]), CFGAN_D_net([80, 16, 1]), alpha=0.1, s_pm=0.5, s_zr=0.3)
+    cond = torch.zeros(16, 3)
+    cond[torch.arange(16), torch.arange(16) % 3] = 1.
+    cvae = CMultiVAE(CMultiVAE_net(3, [8, 24, 40], dropout=0.2), beta=0.2)
+
+    def f():
+        g = gan.train_gen_batch(x)
+        d = gan.train_disc_batch(x)
+        (pred,) = gan.predict(x)[:1]
+        lc = cvae.train_batch(torch.cat([x, cond], 1), x)
+        return g, d, pred, lc
+    return f, ()
+
+
+# ================================================================= deepchem ==
+# held-out set 20, science batch. deepchem (the DeepChem library for deep learning in chemistry, biology and materials:
+# RDKit featurizers, NumPy datasets and `TorchModel` wrappers with fit / predict / evaluate around PyTorch modules;
+# only its pure-PyTorch models are used here, none of its DGL / PyG / Hugging Face / Lightning ones), as in its
+# tutorials (`featurizer = dc.feat.DMPNNFeaturizer()`, `X = featurizer.featurize(smiles)`, `dataset =
+# dc.data.NumpyDataset(X, y)`, `model = dc.models.DMPNNModel(...)`, `model.fit(dataset, nb_epoch=...)`,
+# `model.predict(dataset)`, `model.evaluate(dataset, [dc.metrics.Metric(...)])`), on 8 small molecules with random
+# labels, one epoch, model_dir in a temporary directory.
+_DC_SMILES = ["CCO", "c1ccccc1O", "CC(=O)O", "CCN(CC)CC", "C1CCCCC1", "CC(C)Cc1ccc(C)cc1", "O=C=O", "CCOC(=O)C"]
+
+
+@entry("deepchem", "tutorials: DMPNNModel (Chemprop-style directed message passing) on DMPNNFeaturizer graphs: fit one epoch (regression, 2 tasks) and predict")
+def deepchem_dmpnn_fit_predict():
+    import tempfile
+    import numpy as np
+    import deepchem as dc
+    torch.manual_seed(0)
+    np.random.seed(0)
+    X = dc.feat.DMPNNFeaturizer().featurize(_DC_SMILES)
+    ds = dc.data.NumpyDataset(X, np.random.rand(len(X), 2).astype(np.float32))
+    model = dc.models.DMPNNModel(mode="regression", n_tasks=2, batch_size=4, enc_hidden=16, ffn_hidden=16,
+                                 depth=2, model_dir=tempfile.mkdtemp())
+
+    def f():
+        loss = model.fit(ds, nb_epoch=1)
+        return loss, model.predict(ds)
+    return f, ()
+
+
+@entry("deepchem", "tutorials: MATModel (molecule attention transformer) on MATFeaturizer inputs: fit one epoch and predict")
+def deepchem_mat_fit_predict():
+    import tempfile
+    import numpy as np
+    import deepchem as dc
+    torch.manual_seed(0)
+    np.random.seed(0)
+    X = dc.feat.MATFeaturizer().featurize(_DC_SMILES[:6])
+    ds = dc.data.NumpyDataset(X, np.random.rand(len(X), 1).astype(np.float32))
+    model = dc.models.torch_models.MATModel(n_encoders=1, h=4, sa_hsize=32, d_input=32, d_hidden=32, d_output=32,
+                                            encoder_hsize=32, gen_attn_hidden=16, batch_size=3,
+                                            model_dir=tempfile.mkdtemp())
+
+    def f():
+        loss = model.fit(ds, nb_epoch=1)
+        return loss, model.predict(ds)
+    return f, ()
+
+
+@entry("deepchem", "tutorials: ProgressiveMultitaskModel (classification, 3 tasks, with weights) fit one epoch on random fingerprints, and predict")
+def deepchem_progressive_multitask():
+    import tempfile
+    import numpy as np
+    import deepchem as dc
+    torch.manual_seed(0)
+    rng = np.random.default_rng(0)
+    X = rng.random((24, 16)).astype(np.float32)
+    y = (rng.random((24, 3)) > 0.5).astype(np.float32)
+    ds = dc.data.NumpyDataset(X, y, w=np.ones_like(y))
+    model = dc.models.torch_models.ProgressiveMultitaskModel(3, 16, layer_sizes=[12], mode="classification", batch_size=8,
+                                                model_dir=tempfile.mkdtemp())
+
+    def f():
+        loss = model.fit(ds, nb_epoch=1)
+        return loss, model.predict(ds)
+    return f, ()
+
+
+@entry("deepchem", "docs: WeaveModel on WeaveFeaturizer atom / pair features: one fit epoch and predict")
+def deepchem_weave_fit():
+    import tempfile
+    import numpy as np
+    import deepchem as dc
+    torch.manual_seed(0)
+    np.random.seed(0)
+    Xw = dc.feat.WeaveFeaturizer().featurize(_DC_SMILES[:6])
+    dsw = dc.data.NumpyDataset(Xw, np.random.rand(len(Xw), 1).astype(np.float32))
+    weave = dc.models.torch_models.WeaveModel(1, mode="regression", n_hidden=16, n_graph_feat=16, batch_size=3,
+                                              model_dir=tempfile.mkdtemp())
+
+    def f():
+        loss = weave.fit(dsw, nb_epoch=1)
+        return loss, weave.predict(dsw)
+    return f, ()
+
+
+# ===================================================== boltzmann-generators ==
+# held-out set 20, science batch. boltzmann-generators (a from-scratch PyTorch implementation of Noé et al.'s Boltzmann
+# generators: RealNVP flows and a flow-matching CNF, benchmark energies (double well, Müller-Brown, a Ramachandran
+# dipeptide surface), forward / reverse KL losses, importance reweighting with effective sample size and free-energy
+# differences, Metropolis MCMC), as in its README quickstart (`flow = RealNVP(dim=2, ...)`, `model =
+# FlowModel(GaussianPrior(dim=2), flow)`, `Trainer(model, DoubleWell2D(), TrainConfig(...)).fit(x_data=None)`) and
+# its sampling / analysis helpers, with 2-3 epochs, small batches and small networks.
+@entry("boltzmann-generators", "README quickstart: Trainer.fit (3 epochs, mixed reverse-KL loss) of a RealNVP FlowModel on DoubleWell2D, then sample_with_weights, effective sample size, free_energy_diff and basin_populations between two wells")
+def boltzmann_generators_train_reweight():
+    from boltzmann_generators.analysis import basin_populations, rectangular_region
+    from boltzmann_generators.energies import DoubleWell2D
+    from boltzmann_generators.flows import FlowModel, GaussianPrior, RealNVP
+    from boltzmann_generators.sampling import effective_sample_size, free_energy_diff, sample_with_weights
+    from boltzmann_generators.training import TrainConfig, Trainer
+    torch.manual_seed(0)
+    energy = DoubleWell2D()
+    model = FlowModel(GaussianPrior(dim=2), RealNVP(dim=2, num_layers=4, hidden_dim=16, mask="halves"))
+    trainer = Trainer(model, energy, TrainConfig(n_epochs=3, batch_size=32, lr=1e-3, w_ml=0.0, w_kl=1.0,
+                                                 energy_max=100.0, grad_clip=10.0, log_every=1))
+    left = rectangular_region(x_min=-3.0, x_max=0.0, y_min=-3.0, y_max=3.0)
+    right = rectangular_region(x_min=0.0, x_max=3.0, y_min=-3.0, y_max=3.0)
+
+    def f():
+        hist = trainer.fit(x_data=None)
+        x, log_q, log_w = sample_with_weights(model, energy, 64, chunk=32)
+        ess = effective_sample_size(log_w)
+        df = free_energy_diff(x, log_w, left, right)
+        pops = basin_populations(x, {"left": left, "right": right}, log_w=log_w)
+        return hist[-1]["loss"], x.detach(), ess, df, pops
+    return f, ()
+
+
+@entry("boltzmann-generators", "docs: Metropolis mcmc on the Müller-Brown surface (with acceptance rate) feeding mixed_loss (forward + reverse KL) of a RealNVP flow with backward; a flow-matching CNF (cfm_loss, Euler sampling and Hutchinson log_prob) and the dipeptide energy")
+def boltzmann_generators_mcmc_cnf():
+    from boltzmann_generators.energies import MullerBrown, RamachandranDipeptide
+    from boltzmann_generators.flows import FlowModel, GaussianPrior, RealNVP
+    from boltzmann_generators.flows.cnf import CNFFlowModel, VelocityField
+    from boltzmann_generators.losses import mixed_loss
+    from boltzmann_generators.mcmc import mcmc
+    torch.manual_seed(0)
+    mb = MullerBrown()
+    dip = RamachandranDipeptide()
+    model = FlowModel(GaussianPrior(dim=2), RealNVP(dim=2, num_layers=2, hidden_dim=16, mask="halves"))
+    cnf = CNFFlowModel(VelocityField(2, hidden_dim=16, num_hidden=2, num_freqs=4))
+    x0 = torch.tensor([[-0.5, 1.5], [0.6, 0.0]])
+
+    def f():
+        xs, acc = mcmc(mb, 20, x0=x0, sigma=0.1, n_chains=2, return_acceptance=True)
+        xs = xs.reshape(-1, 2)
+        loss, parts = mixed_loss(model, mb, xs, 16, "cpu", w_ml=1.0, w_kl=0.5, energy_max=1e3)
+        loss.backward()
+        cl = cnf.cfm_loss(xs)
+        xc, lq = cnf.sample(8, n_steps=4)
+        lp = cnf.log_prob(xs[:8], n_steps=4)
+        return acc, loss.detach(), parts, cl.detach(), xc.detach(), lp.detach(), dip(torch.rand(5, 2) * 360 - 180)
+    return f, ()
+
+
+# =============================================================== bayestorch ==
+# held-out set 20, science batch. bayestorch (Luca Della Libera's Bayesian deep-learning building blocks for PyTorch:
+# PriorModule / VariationalPosteriorModule (Bayes by Backprop) / ParticlePosteriorModule wrappers that put a prior and
+# a posterior over any module's flattened parameters, reparameterised normal distributions, and the SGLD / SGHMC / SVGD
+# samplers as optimizers), as in its docstring examples (`model = VariationalPosteriorModule(nn.Linear(...),
+# prior_builder=LogScaleNormal, prior_kwargs=..., posterior_builder=SoftplusInvScaleNormal, posterior_kwargs=...)`,
+# `outputs, kl_divs = model(x, num_mc_samples=..., return_kl_div=True)`, `SVGD(models.parameters(), rbf_kernel,
+# num_particles).step()`), with a small MLP and random regression data.
+def _bayestorch_mlp():
+    return torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+
+
+@entry("bayestorch", "docstrings: a Bayes-by-Backprop training step (VariationalPosteriorModule with a LogScaleNormal prior and a SoftplusInvScaleNormal posterior, 3 MC samples, sampled and exact KL) and a PriorModule MAP step with the log prior")
+def bayestorch_bbb_step():
+    from bayestorch.distributions import LogScaleNormal, SoftplusInvScaleNormal
+    from bayestorch.nn import PriorModule, VariationalPosteriorModule
+    torch.manual_seed(0)
+    n = sum(p.numel() for p in _bayestorch_mlp().parameters())
+    vmodel = VariationalPosteriorModule(
+        _bayestorch_mlp(), prior_builder=LogScaleNormal,
+        prior_kwargs={"loc": torch.zeros(n), "log_scale": torch.full((n,), -1.0)},
+        posterior_builder=SoftplusInvScaleNormal,
+        posterior_kwargs={"loc": torch.zeros(n, requires_grad=True),
+                          "softplus_inv_scale": torch.full((n,), -7.0, requires_grad=True)})
+    pmodel = PriorModule(_bayestorch_mlp(), prior_builder=LogScaleNormal,
+                         prior_kwargs={"loc": torch.zeros(n), "log_scale": torch.full((n,), -1.0)})
+    opt = torch.optim.Adam(list(vmodel.parameters()) + list(pmodel.parameters()), lr=1e-2)
+    x, y = torch.rand(10, 4), torch.randn(10, 2)
+
+    def f():
+        opt.zero_grad()
+        outs, kl = vmodel(x, num_mc_samples=3, return_kl_div=True, reduction="mean")
+        out_p, log_prior = pmodel(x, return_log_prior=True)
+        loss = (outs - y).pow(2).mean() + 1e-3 * kl + (out_p - y).pow(2).mean() - 1e-3 * log_prior
+        loss.backward()
+        opt.step()
+        with torch.no_grad():
+            _, kl_exact = vmodel(x, num_mc_samples=2, return_kl_div=True, exact_kl_div=True)
+        return loss.detach(), kl_exact.detach()
+    return f, ()
+
+
+@entry("bayestorch", "docstrings: ParticlePosteriorModule (5 particles) with SVGD as preconditioner (RBF kernel with the median heuristic) and SGD, plus SGLD and SGHMC sampler steps on a plain MLP")
+def bayestorch_svgd_sgld():
+    import math
+    from bayestorch.distributions import LogScaleNormal
+    from bayestorch.nn import ParticlePosteriorModule
+    from bayestorch.optim import SGHMC, SGLD, SVGD
+    torch.manual_seed(0)
+
+    def rbf_kernel(x1, x2):
+        sq = torch.cdist(x1, x2) ** 2
+        bandwidth = sq.detach().median() / math.log(min(x1.shape[0], x2.shape[0]))
+        return (-sq / bandwidth).exp()
+
+    n = sum(p.numel() for p in _bayestorch_mlp().parameters())
+    pmodel = ParticlePosteriorModule(_bayestorch_mlp(), prior_builder=LogScaleNormal,
+                                     prior_kwargs={"loc": torch.zeros(n), "log_scale": torch.full((n,), -1.0)},
+                                     num_particles=5)
+    precond = SVGD(pmodel.parameters(), rbf_kernel, 5)
+    sgd = torch.optim.SGD(pmodel.parameters(), lr=1e-2)
+    m1, m2 = _bayestorch_mlp(), _bayestorch_mlp()
+    sgld = SGLD(m1.parameters(), lr=1e-3)
+    sghmc = SGHMC(m2.parameters(), lr=1e-3)
+    x, y = torch.rand(10, 4), torch.randn(10, 2)
+
+    def f():
+        sgd.zero_grad()
+        outs, log_priors = pmodel(x, return_log_prior=True, reduction="none")
+        loss = (outs - y).pow(2).mean() - 1e-3 * log_priors.mean()
+        loss.backward()
+        precond.step()
+        sgd.step()
+        for m, o in ((m1, sgld), (m2, sghmc)):
+            o.zero_grad()
+            (m(x) - y).pow(2).mean().backward()
+            o.step()
+        return loss.detach()
+    return f, ()
+
+
+# =================================================================== zflows ==
+# held-out set 20, science batch. zflows (PyTorch normalizing flows for energy-based sampling and Boltzmann generators:
+# NSF / RealNVP / CNF flows with a fixed-step RK4 integrator, Potential energies, reverse / forward KL losses, importance
+# weights, resampling, Langevin / HMC rejuvenation and sequential Monte Carlo), as in its README (`flow = NSF(a=..., b=...,
+# bins=8, transforms=4, ...)`, `F = flow.t()`, `loss = reverse_KL_F(x, target, F)`, `importance_weights_F(samples,
+# source, target, F)`, `resample(samples, weights)`, `compute_ESS(weights)`), without its opt-in compiled fast paths
+# (its Langevin / HMC / SMC samplers need the compiled `Potential.enable_grad()` and are not used), in 2 dimensions
+# with small networks and 32-64 samples.
+@entry("zflows", "README: a reverse-KL training step of an NSF and a forward-KL step of a RealNVP from a Gaussian to a 2-component Gaussian mixture, then importance weights, ESS / CESS and multinomial resampling")
+def zflows_kl_train_smc():
+    from zflows.flow import NSF, RealNVP
+    from zflows.loss import forward_KL_F, reverse_KL_F
+    from zflows.potential import Gaussian, Gaussian_Mixture
+    from zflows.utils import compute_CESS, compute_ESS, importance_weights_F, resample
+    torch.manual_seed(0)
+    source = Gaussian([0.0, 0.0], [1.0, 1.0])
+    target = Gaussian_Mixture([0.5, 0.5], [[-1.5, 0.0], [1.5, 0.0]], [[0.3, 0.3], [0.3, 0.3]])
+    nsf = NSF(a=[-4.0, -4.0], b=[4.0, 4.0], bins=4, transforms=2, hidden_features=(16, 16))
+    rnvp = RealNVP(dimension=2, transforms=2, hidden_features=(16, 16))
+    opt = torch.optim.Adam(list(nsf.parameters()) + list(rnvp.parameters()), lr=1e-3)
+    x = torch.randn(64, 2)
+    y = torch.cat([torch.randn(32, 2) * 0.5 - 1.5, torch.randn(32, 2) * 0.5 + 1.5])
+
+    def f():
+        F, G = nsf.t(), rnvp.t()
+        loss = reverse_KL_F(x, target, F) + forward_KL_F(y, source, G)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        with torch.no_grad():
+            w = importance_weights_F(x, source, target, nsf.t())
+        ess, cess = compute_ESS(w), compute_CESS(torch.full_like(w, 1.0 / len(w)), w)
+        xs = resample(x, w)
+        return loss.detach(), ess, cess, xs
+    return f, ()
+
+
+@entry("zflows", "README: a CNF (RK4, exact trace) and an OTFlow: pushforward with log-det and inverse, a reverse-KL step of the CNF towards a linear combination of potentials, importance weights through the inverse map")
+def zflows_cnf_otflow():
+    from zflows.flow import CNF, OTFlow
+    from zflows.loss import reverse_KL_F
+    from zflows.potential import Gaussian, Gaussian_Mixture, linear_combination
+    from zflows.utils import compute_ESS_log, importance_weights_log_G
+    torch.manual_seed(0)
+    source = Gaussian([0.0, 0.0], [1.0, 1.0])
+    target = Gaussian_Mixture([0.3, 0.7], [[-1.0, 0.5], [1.0, -0.5]], [[0.4, 0.4], [0.4, 0.4]])
+    mix = linear_combination([source, target], [0.5, 0.5])
+    cnf = CNF(dimension=2, frequency=2, nt=4, exact=True, hidden_features=(16, 16))
+    ot = OTFlow(dimension=2, hidden=16, layer=2, rank=2, nt=4)
+    opt = torch.optim.Adam(cnf.parameters(), lr=1e-3)
+    x = torch.randn(32, 2)
+
+    def f():
+        y, ladj = cnf.t().call_and_ladj(x)
+        loss = reverse_KL_F(x, mix, cnf.t())
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        with torch.no_grad():
+            yo, lo = ot.t().call_and_ladj(x)
+            xb = ot.t().inv(yo)
+            lw = importance_weights_log_G(x, source, target, ot.t())
+        return y.detach(), ladj.detach(), loss.detach(), yo, lo, xb, compute_ESS_log(lw)
+    return f, ()
+
+
+# ---- held-out set 20, media batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "lhotse": {"dirs": ["lhotse"], "split": "heldout"},
+    "fightingcv-attention": {"dirs": ["fightingcv_attention"], "split": "heldout"}, "pytorch-tdnn": {"dirs": ["pytorch_tdnn"], "split": "heldout"},
+    "squeezeformer": {"dirs": ["squeezeformer"], "split": "heldout"}, "audioseal": {"dirs": ["audioseal"], "split": "heldout"},
+})
+
+
+# ==================================================================== lhotse ==
+# held-out set 20, media batch. lhotse (k2-fsa's speech data toolkit used by icefall / k2 recipes: Kaldi-compatible
+# filter-bank / MFCC / spectrogram front-ends as torch modules, feature extractors with a NumPy API, SpecAugment and randomized smoothing for on-the-fly augmentation), as in its docs
+# (`Wav2LogFilterBank(...)(audio)`, `Fbank(FbankConfig(...)).extract(samples, 16000)`, `SpecAugment(...)(feats,
+# supervision_segments)`), with tiny random waveforms.
+@entry("lhotse", "docs: Kaldi-compatible Wav2LogFilterBank / Wav2MFCC / Wav2LogSpec / Wav2Spec front-ends (povey, hamming windows, energy, dither) on a batch of waveforms, then global mean-variance normalisation")
+def lhotse_kaldi_frontends():
+    from lhotse.dataset.signal_transforms import GlobalMVN
+    from lhotse.features.kaldi.layers import Wav2LogFilterBank, Wav2LogSpec, Wav2MFCC, Wav2Spec
+    torch.manual_seed(0)
+    fb = Wav2LogFilterBank(sampling_rate=16000, num_filters=40)
+    mf = Wav2MFCC(sampling_rate=16000, num_ceps=13, num_filters=23, window_type="hamming")
+    ls = Wav2LogSpec(sampling_rate=16000, use_energy=True, remove_dc_offset=False, dither=0.1)
+    sp = Wav2Spec(sampling_rate=16000, snip_edges=True)
+    mvn = GlobalMVN(40)
+    audio = torch.randn(2, 4000) * 0.1
+
+    def f():
+        feats = fb(audio)
+        return mvn(feats).sum() + mf(audio).sum() + ls(audio).mean() + sp(audio).mean()
+    return f, ()
+
+
+@entry("lhotse", "docs: Fbank / Mfcc / Spectrogram extractors' extract() on NumPy samples and extract_batch on tensors of different lengths")
+def lhotse_feature_extractors():
+    import numpy as np
+    from lhotse import Fbank, FbankConfig, Mfcc, MfccConfig, Spectrogram, SpectrogramConfig
+    torch.manual_seed(0)
+    rng = np.random.default_rng(0)
+    fbank = Fbank(FbankConfig(num_filters=40))
+    mfcc = Mfcc(MfccConfig(num_ceps=13))
+    spec = Spectrogram(SpectrogramConfig())
+    samples = (rng.standard_normal(4000) * 0.1).astype(np.float32)
+    batch = [torch.randn(3200) * 0.1, torch.randn(4000) * 0.1]
+
+    def f():
+        a = fbank.extract(samples, 16000)
+        b = mfcc.extract(samples, 16000)
+        c = spec.extract(samples, 16000)
+        d = fbank.extract_batch(batch, sampling_rate=16000)
+        return float(a.sum() + b.sum() + c.mean()) + sum(float(x.sum()) for x in d)
+    return f, ()
+
+
+@entry("lhotse", "docs: SpecAugment (time warp, frequency and time masks) on a padded feature batch with and without supervision segments, and RandomizedSmoothing of waveforms with a sigma schedule")
+def lhotse_spec_augment():
+    import random
+    from lhotse.dataset.signal_transforms import RandomizedSmoothing, SpecAugment
+    torch.manual_seed(0)
+    random.seed(0)
+    aug = SpecAugment(time_warp_factor=10, num_feature_masks=2, features_mask_size=5, num_frame_masks=3,
+                      frames_mask_size=8, max_frames_mask_fraction=0.3, p=1.0)
+    smooth = RandomizedSmoothing(sigma=[(0, 0.01), (2, 0.05)], sample_sigma=True, p=0.5)
+    feats = torch.randn(3, 60, 20)
+    segs = torch.tensor([[0, 0, 60], [1, 5, 40], [2, 10, 30]], dtype=torch.int32)
+    audio = torch.randn(3, 1600) * 0.1
+
+    def f():
+        random.seed(0)
+        a = aug(feats)
+        b = aug(feats, segs)
+        c = smooth(audio)
+        return a.sum() + b.sum() + c.sum()
+    return f, ()
+
+
+# ====================================================== fightingcv-attention ==
+# held-out set 20, media batch. fightingcv-attention (the PyPI package of xmu-xiaoma666's External-Attention-pytorch
+# collection: channel / spatial / self-attention blocks, MLP and re-parameterised conv blocks and small backbones in
+# plain PyTorch), as in each module's README / `__main__` example (`SEAttention(channel=512, reduction=8)(x)`,
+# `ScaledDotProductAttention(d_model, d_k, d_v, h)(q, k, v)`, `RepBlock(...)._switch_to_deploy()`), with small
+# channel counts and random weights; the modules that import timm are not used.
+@entry("fightingcv-attention", "README: channel / spatial attention blocks (SE, SK, CBAM, BAM, ECA, PSA, SGE, shuffle, triplet, SimAM, ParNet, polarized, CoT, residual, S2, double, DANet, criss-cross, coordinate, ACmix, halo) on a feature map in training mode")
+def fcv_channel_spatial_attention():
+    from fightingcv_attention.attention.A2Atttention import DoubleAttention
+    from fightingcv_attention.attention.ACmixAttention import ACmix
+    from fightingcv_attention.attention.BAM import BAMBlock
+    from fightingcv_attention.attention.CBAM import CBAMBlock
+    from fightingcv_attention.attention.CoordAttention import CoordAtt
+    from fightingcv_attention.attention.CoTAttention import CoTAttention
+    from fightingcv_attention.attention.CrissCrossAttention import CrissCrossAttention
+    from fightingcv_attention.attention.DANet import DAModule
+    from fightingcv_attention.attention.ECAAttention import ECAAttention
+    from fightingcv_attention.attention.HaloAttention import HaloAttention
+    from fightingcv_attention.attention.ParNetAttention import ParNetAttention
+    from fightingcv_attention.attention.PolarizedSelfAttention import (ParallelPolarizedSelfAttention,
+                                                                      SequentialPolarizedSelfAttention)
+    from fightingcv_attention.attention.PSA import PSA
+    from fightingcv_attention.attention.ResidualAttention import ResidualAttention
+    from fightingcv_attention.attention.S2Attention import S2Attention
+    from fightingcv_attention.attention.SEAttention import SEAttention
+    from fightingcv_attention.attention.SGE import SpatialGroupEnhance
+    from fightingcv_attention.attention.ShuffleAttention import ShuffleAttention
+    from fightingcv_attention.attention.SimAM import SimAM
+    from fightingcv_attention.attention.SKAttention import SKAttention
+    from fightingcv_attention.attention.TripletAttention import TripletAttention
+    torch.manual_seed(0)
+    C = 32
+    mods = torch.nn.ModuleList([
+        SEAttention(channel=C, reduction=8), SKAttention(channel=C, reduction=8),
+        CBAMBlock(channel=C, reduction=8, kernel_size=7), BAMBlock(channel=C, reduction=8, dia_val=2),
+        ECAAttention(kernel_size=3), PSA(channel=C, reduction=8), SpatialGroupEnhance(groups=8),
+        ShuffleAttention(channel=C, G=8), TripletAttention(), SimAM(C), ParNetAttention(channel=C),
+        SequentialPolarizedSelfAttention(channel=C), ParallelPolarizedSelfAttention(channel=C),
+        CoTAttention(dim=C, kernel_size=3), DoubleAttention(C, 16, 16, True), CrissCrossAttention(C),
+        CoordAtt(C, C), ACmix(in_planes=C, out_planes=C), HaloAttention(dim=C, block_size=2, halo_size=1, heads=4,
+                                                                       dim_head=8)])
+    res = ResidualAttention(channel=C, num_class=10, la=0.2)
+    wide = torch.nn.ModuleList([S2Attention(channels=512), DAModule(d_model=512, kernel_size=3, H=7, W=7)])
+    x = torch.randn(2, C, 7, 7)
+    x512 = torch.randn(1, 512, 7, 7)
+    x8 = torch.randn(2, C, 8, 8)
+
+    def f():
+        loss = res(x).sum() + sum(m(x512).mean() for m in wide)
+        for m in mods:
+            inp = x8 if isinstance(m, HaloAttention) else x
+            loss = loss + m(inp).float().mean()
+        return loss
+    return f, ()
+
+
+@entry("fightingcv-attention", "README: sequence attention (scaled dot-product, simplified, external, AFT-full, EMSA, MUSE, UFO, MobileViTv2) on tokens, outlook attention and ViP permute-MLP on a channels-last map, with backward")
+def fcv_token_attention():
+    from fightingcv_attention.attention.AFT import AFT_FULL
+    from fightingcv_attention.attention.EMSA import EMSA
+    from fightingcv_attention.attention.ExternalAttention import ExternalAttention
+    from fightingcv_attention.attention.MobileViTv2Attention import MobileViTv2Attention
+    from fightingcv_attention.attention.MUSEAttention import MUSEAttention
+    from fightingcv_attention.attention.OutlookAttention import OutlookAttention
+    from fightingcv_attention.attention.SelfAttention import ScaledDotProductAttention
+    from fightingcv_attention.attention.SimplifiedSelfAttention import SimplifiedScaledDotProductAttention
+    from fightingcv_attention.attention.UFOAttention import UFOAttention
+    from fightingcv_attention.attention.ViP import WeightedPermuteMLP
+    torch.manual_seed(0)
+    D = 32
+    qkv = torch.nn.ModuleList([
+        ScaledDotProductAttention(d_model=D, d_k=D, d_v=D, h=4), SimplifiedScaledDotProductAttention(d_model=D, h=4),
+        MUSEAttention(d_model=D, d_k=D, d_v=D, h=4), UFOAttention(d_model=D, d_k=D, d_v=D, h=4)])
+    single = torch.nn.ModuleList([ExternalAttention(d_model=D, S=8), AFT_FULL(d_model=D, n=16),
+                                  MobileViTv2Attention(d_model=D)])
+    emsa = EMSA(d_model=D, d_k=D, d_v=D, h=4, H=4, W=4, ratio=2, apply_transform=True)
+    outlook = OutlookAttention(dim=D)
+    vip = WeightedPermuteMLP(D, 4)
+    tok = torch.randn(2, 16, D)
+    mask = torch.zeros(2, 4, 16, 16, dtype=torch.bool)
+    mask[:, :, :, 12:] = True
+    grid = torch.randn(2, 8, 8, D)
+    grid4 = torch.randn(2, 4, 4, D)
+
+    def f():
+        loss = 0.0
+        for m in qkv:
+            loss = loss + m(tok, tok, tok).mean()
+        loss = loss + qkv[0](tok, tok, tok, attention_mask=mask).mean()
+        for m in single:
+            loss = loss + m(tok).mean()
+        loss = loss + emsa(tok, tok, tok).mean() + outlook(grid).mean() + vip(grid4).mean()
+        loss.backward()
+        return loss.detach()
+    return f, ()
+
+
+@entry("fightingcv-attention", "README: conv and MLP blocks (CondConv, DynamicConv, involution, MBConv, depthwise-separable, gMLP, MLP-Mixer, ResMLP, sMLP) and RepVGG / ACNet training-form blocks against their _switch_to_deploy fused copies")
+def fcv_conv_mlp_rep():
+    from fightingcv_attention.conv.CondConv import CondConv
+    from fightingcv_attention.conv.DepthwiseSeparableConvolution import DepthwiseSeparableConvolution
+    from fightingcv_attention.conv.DynamicConv import DynamicConv
+    from fightingcv_attention.conv.Involution import Involution
+    from fightingcv_attention.conv.MBConv import MBConvBlock
+    from fightingcv_attention.mlp.g_mlp import gMLP
+    from fightingcv_attention.mlp.mlp_mixer import MlpMixer
+    from fightingcv_attention.mlp.resmlp import ResMLP
+    from fightingcv_attention.mlp.sMLP_block import sMLPBlock
+    from fightingcv_attention.rep.acnet import ACNet
+    from fightingcv_attention.rep.repvgg import RepBlock
+    torch.manual_seed(0)
+    convs = torch.nn.ModuleList([
+        CondConv(in_planes=8, out_planes=16, kernel_size=3, stride=1, padding=1, bias=False),
+        DynamicConv(in_planes=8, out_planes=16, kernel_size=3, stride=1, padding=1, bias=False),
+        Involution(kernel_size=3, in_channel=8, stride=2), DepthwiseSeparableConvolution(8, 16)])
+    mb = MBConvBlock(ksize=3, input_filters=3, output_filters=3, image_size=16)
+    gmlp = gMLP(num_tokens=100, len_sen=12, dim=32, d_ff=64, num_layers=2)
+    mixer = MlpMixer(num_classes=10, num_blocks=2, patch_size=4, tokens_hidden_dim=16, channels_hidden_dim=32,
+                     tokens_mlp_dim=16, channels_mlp_dim=32)
+    resmlp = ResMLP(dim=32, image_size=16, patch_size=4, class_num=10)
+    smlp = sMLPBlock(h=16, w=16, c=3)
+    import copy
+    rep = RepBlock(8, 8).eval()
+    ac = ACNet(8, 8).eval()
+    rep_d, ac_d = copy.deepcopy(rep), copy.deepcopy(ac)
+    rep_d._switch_to_deploy()
+    ac_d._switch_to_deploy()
+    x8 = torch.randn(2, 8, 16, 16)
+    img = torch.randn(2, 3, 16, 16)
+    ids = torch.randint(0, 100, (2, 12))
+
+    def f():
+        out = sum(m(x8).mean() for m in convs)
+        out = out + mb(img).mean() + gmlp(ids).mean() + mixer(img).mean() + resmlp(img).mean() + smlp(img).mean()
+        a = rep(x8) + ac(x8)
+        b = rep_d(x8) + ac_d(x8)
+        return out + (a - b).abs().max()
+    return f, (), {}
+
+
+# ============================================================= squeezeformer ==
+# held-out set 20, media batch. squeezeformer (upskyy's PyTorch Squeezeformer, the speech-recognition encoder with a
+# temporal U-Net that downsamples and recovers the frame rate, relative-position multi-head attention and depthwise
+# conv modules), as in its README (`Squeezeformer(num_classes=...)`, `outputs, output_lengths = model(inputs,
+# input_lengths)`, `nn.CTCLoss` on the transposed log-probs), with a tiny encoder and random features.
+@entry("squeezeformer", "README: a CTC training step of a tiny Squeezeformer (temporal U-Net reduce / recover layers) on padded features with per-utterance lengths, loss and backward")
+def squeezeformer_ctc_step():
+    from squeezeformer.model import Squeezeformer
+    torch.manual_seed(0)
+    model = Squeezeformer(num_classes=10, input_dim=16, encoder_dim=32, num_encoder_layers=4, reduce_layer_index=1,
+                          recover_layer_index=3, num_attention_heads=4, conv_kernel_size=7).train()
+    crit = torch.nn.CTCLoss()
+    opt = torch.optim.SGD(model.parameters(), lr=1e-3)
+    inputs = torch.randn(3, 64, 16)
+    input_lengths = torch.IntTensor([64, 52, 40])
+    targets = torch.LongTensor([[1, 3, 3, 4, 5, 2], [1, 3, 4, 5, 2, 0], [1, 3, 6, 2, 0, 0]])
+    target_lengths = torch.LongTensor([5, 4, 3])
+
+    def step():
+        opt.zero_grad()
+        outputs, output_lengths = model(inputs, input_lengths)
+        loss = crit(outputs.transpose(0, 1), targets[:, 1:], output_lengths, target_lengths)
+        loss.backward()
+        opt.step()
+        return loss.detach(), output_lengths
+    return step, ()
+
+
+@entry("squeezeformer", "README: eval-mode Squeezeformer on a batch of different lengths, then greedy CTC decoding of the log-probs")
+def squeezeformer_greedy_decode():
+    from squeezeformer.model import Squeezeformer
+    torch.manual_seed(0)
+    model = Squeezeformer(num_classes=8, input_dim=16, encoder_dim=32, num_encoder_layers=4, reduce_layer_index=1,
+                          recover_layer_index=3, num_attention_heads=4, conv_kernel_size=7,
+                          half_step_residual=True).eval()
+    inputs = torch.randn(2, 48, 16)
+    input_lengths = torch.IntTensor([48, 33])
+
+    @torch.no_grad()
+    def decode():
+        outputs, output_lengths = model(inputs, input_lengths)
+        best = outputs.argmax(-1)
+        keep = torch.ones_like(best, dtype=torch.bool)
+        keep[:, 1:] = best[:, 1:] != best[:, :-1]
+        keep &= best != 0
+        return best * keep, output_lengths
+    return decode, ()
+
+
+# ================================================================= audioseal ==
+# held-out set 20, media batch. audioseal (Meta's AudioSeal localized audio watermarking: a SEANet encoder / decoder
+# generator with a message embedding, a SEANet detector with per-frame scores and bit decoding, a loudness
+# envelope normaliser, and a causal moshi-style streaming variant), as in its README (`model(wav, sample_rate=16000,
+# message=msg, alpha=1)`, `detector.detect_watermark(wav)`, `with model.streaming(batch_size=1): ...`). The model cards
+# shipped with the package are parsed with `AudioSeal.parse_config` and shrunk (with `NO_TORCH_COMPILE=1`, which turns
+# off the vendored moshi modules' own lazy `torch.compile`); `create_generator` / `create_detector`
+# build them with random weights (the cards' checkpoints are downloads and are not loaded).
+def _audioseal_builder():
+    # the vendored moshi SEANet wraps some forwards in its own lazy torch.compile (inductor) unless NO_TORCH_COMPILE
+    # is set when it is imported; set it so that eager is eager and only collect.py's torch.compile traces it
+    os.environ["NO_TORCH_COMPILE"] = "1"
+    import audioseal.builder
+    return audioseal.builder
+
+
+def _audioseal_config(card, config_type, normalizer=False):
+    from omegaconf import OmegaConf
+    from audioseal.loader import AudioSeal, load_local_model_config
+    d = OmegaConf.to_container(load_local_model_config(card))
+    d.pop("checkpoint")
+    d["seanet"].update(n_filters=4, dimension=16, ratios=[4, 2], lstm=1)
+    d["normalizer"] = normalizer
+    return AudioSeal.parse_config(d, config_type=config_type, nbits=16)
+
+
+@entry("audioseal", "README: AudioSeal generator (SEANet encoder, message processor, decoder, envelope normaliser) watermarking a batch with a given and a random message, then the detector's detect_watermark / decode_message")
+def audioseal_watermark_detect():
+    b = _audioseal_builder()
+    AudioSealDetectorConfig, AudioSealWMConfig = b.AudioSealDetectorConfig, b.AudioSealWMConfig
+    create_detector, create_generator = b.create_detector, b.create_generator
+    torch.manual_seed(0)
+    gen = create_generator(_audioseal_config("audioseal_wm_16bits", AudioSealWMConfig, normalizer=True)).eval()
+    det = create_detector(_audioseal_config("audioseal_detector_16bits", AudioSealDetectorConfig)).eval()
+    wav = torch.randn(2, 1, 1600) * 0.1
+    msg = torch.randint(0, 2, (2, 16))
+
+    @torch.no_grad()
+    def f():
+        marked = gen(wav, sample_rate=16000, message=msg, alpha=0.8)
+        wm = gen.get_watermark(wav, sample_rate=16000)
+        prob, bits = det.detect_watermark(marked, sample_rate=16000)
+        result, message = det(wav + wm, sample_rate=16000)
+        return prob, bits, det.decode_message(result), message
+    return f, ()
+
+
+@entry("audioseal", "README: AudioSeal watermarking training step (generator + detector, BCE detection loss on watermarked vs clean audio and a bit loss), backward")
+def audioseal_train_step():
+    b = _audioseal_builder()
+    AudioSealDetectorConfig, AudioSealWMConfig = b.AudioSealDetectorConfig, b.AudioSealWMConfig
+    create_detector, create_generator = b.create_detector, b.create_generator
+    torch.manual_seed(0)
+    gen = create_generator(_audioseal_config("audioseal_wm_16bits", AudioSealWMConfig)).train()
+    det = create_detector(_audioseal_config("audioseal_detector_16bits", AudioSealDetectorConfig)).train()
+    wav = torch.randn(2, 1, 1600) * 0.1
+    msg = torch.randint(0, 2, (2, 16))
+
+    def f():
+        marked = gen(wav, message=msg)
+        pos, pos_msg = det(marked)
+        neg, _ = det(wav)
+        bce = torch.nn.functional.binary_cross_entropy
+        loss = bce(pos[:, 1], torch.ones_like(pos[:, 1])) + bce(neg[:, 1], torch.zeros_like(neg[:, 1]))
+        loss = loss + bce(pos_msg, msg.float()) + (marked - wav).abs().mean()
+        loss.backward()
+        return loss.detach()
+    return f, ()
+
+
+@entry("audioseal", "README: streaming watermarking with the causal (moshi SEANet) generator card: chunks inside model.streaming(batch_size=1), then the detector on the concatenated result")
+def audioseal_streaming():
+    b = _audioseal_builder()
+    AudioSealDetectorConfig, AudioSealWMConfig = b.AudioSealDetectorConfig, b.AudioSealWMConfig
+    create_detector, create_generator = b.create_detector, b.create_generator
+    torch.manual_seed(0)
+    gen = create_generator(_audioseal_config("audioseal_wm_streaming", AudioSealWMConfig)).eval()
+    det = create_detector(_audioseal_config("audioseal_detector_streaming", AudioSealDetectorConfig)).eval()
+    wav = torch.randn(1, 1, 1280) * 0.1
+    msg = torch.randint(0, 2, (1, 16))
+
+    @torch.no_grad()
+    def f():
+        outs = []
+        with gen.streaming(batch_size=1):
+            for chunk in wav.split(320, dim=-1):
+                outs.append(gen(chunk, sample_rate=16000, message=msg, alpha=1.0))
+        marked = torch.cat(outs, dim=-1)
+        return det.detect_watermark(marked, sample_rate=16000)
+    return f, ()
+
+
+@entry("lhotse", "docs: streaming Kaldi front-ends: Wav2LogFilterBank / Wav2MFCC online_inference over audio chunks, carrying the remainder between calls")
+def lhotse_online_frontends():
+    from lhotse.features.kaldi.layers import Wav2LogFilterBank, Wav2MFCC
+    torch.manual_seed(0)
+    fb = Wav2LogFilterBank(sampling_rate=16000, num_filters=40, dither=0.0)
+    mf = Wav2MFCC(sampling_rate=16000, num_ceps=13, num_filters=23, dither=0.0)
+    audio = torch.randn(2, 4000) * 0.1
+
+    def f():
+        outs = []
+        ctx_fb = ctx_mf = None
+        for chunk in audio.split(1000, dim=1):
+            feats, ctx_fb = fb.online_inference(chunk, context=ctx_fb)
+            ceps, ctx_mf = mf.online_inference(chunk, context=ctx_mf)
+            outs.append(feats.sum() + ceps.sum())
+        return torch.stack(outs)
+    return f, ()
+
+
+@entry("lhotse", "docs: sinc resampling (functional resample with hann / kaiser windows and the cached-kernel Resample module) of a waveform batch, then the Speed / Volume / Resample data-augmentation transforms on NumPy samples")
+def lhotse_resample_augment():
+    import numpy as np
+    from lhotse.augmentation import Resample, Speed, Volume
+    from lhotse.augmentation.resample import Resample as ResampleModule, resample
+    torch.manual_seed(0)
+    wav = torch.randn(2, 1600) * 0.1
+    mod = ResampleModule(orig_freq=16000, new_freq=8000)
+    samples = (np.random.default_rng(0).standard_normal((1, 1600)) * 0.1).astype(np.float32)
+    speed, vol, rs = Speed(factor=1.1), Volume(factor=0.5), Resample(source_sampling_rate=16000, target_sampling_rate=8000)
+
+    def f():
+        a = resample(wav, 16000, 22050)
+        b = resample(wav, 16000, 12000, resampling_method="sinc_interp_kaiser", beta=14.0)
+        c = mod(wav)
+        d = speed(samples, 16000)
+        e = vol(samples, 16000)
+        g = rs(samples)
+        return a.sum() + b.sum() + c.sum() + float(d.sum() + e.sum() + g.sum())
+    return f, ()
+
+
+# ============================================================== pytorch-tdnn ==
+# held-out set 20, media batch. pytorch-tdnn (Desh Raj's Kaldi-style time-delay neural network layers for speech: TDNN
+# as a dilated weight-normalised Conv1d, and the factorised TDNN-F with semi-orthogonal constrained factors and
+# Kaldi's semi-orthogonality update step), as in its README (`TDNN(input_dim, output_dim, context=[-2, 0, 2])(x)`,
+# `TDNNF(input_dim, output_dim, bottleneck_dim, time_stride)(x, semi_ortho_step=True)`, `orth_error()`), with small
+# dimensions and random features.
+@entry("pytorch-tdnn", "README: a TDNN / TDNN-F x-vector style stack training step: TDNN layers, TDNN-F layers taking the semi-orthogonal step, statistics pooling, cross-entropy, backward and the layers' orth_error")
+def tdnn_tdnnf_train_step():
+    from pytorch_tdnn.tdnn import TDNN
+    from pytorch_tdnn.tdnnf import TDNNF
+    torch.manual_seed(0)
+    layers = torch.nn.ModuleList([TDNN(20, 32, context=[-2, 0, 2]), TDNN(32, 32, context=[0])])
+    tdnnf = torch.nn.ModuleList([TDNNF(32, 32, bottleneck_dim=8, time_stride=1),
+                                 TDNNF(32, 32, bottleneck_dim=8, time_stride=0)])
+    head = torch.nn.Linear(64, 5)
+    params = [*layers.parameters(), *tdnnf.parameters(), *head.parameters()]
+    opt = torch.optim.SGD(params, lr=1e-2)
+    x = torch.randn(3, 20, 30)
+    y = torch.tensor([0, 3, 4])
+
+    def step():
+        opt.zero_grad()
+        h = x
+        for m in layers:
+            h = torch.relu(m(h))
+        for m in tdnnf:
+            h = torch.relu(m(h, semi_ortho_step=True))
+        stats = torch.cat([h.mean(-1), h.std(-1)], dim=-1)
+        loss = torch.nn.functional.cross_entropy(head(stats), y)
+        loss.backward()
+        opt.step()
+        return loss.detach(), sum(m.orth_error() for m in tdnnf)
+    return step, ()

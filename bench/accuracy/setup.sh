@@ -165,7 +165,13 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "pyqtorch", "meent", "fairret", "pytorchltr2", "torch-mir-eval", "keras", "absl-py", "namex", "optree",
           "ml-dtypes", "pygad",
           # held-out split (set 19, models batch)
-          "curated-transformers", "catalogue", "curated-tokenizers", "smplx", "min-dalle", "emoji"):
+          "curated-transformers", "catalogue", "curated-tokenizers", "smplx", "min-dalle", "emoji",
+          # held-out split (set 20, science batch)
+          "sgdml", "mlipops", "rectorch", "Bottleneck", "munch", "deepchem", "rdkit", "boltzmann-generators",
+          "bayestorch", "zflows",
+          # held-out split (set 20, media batch)
+          "lhotse", "audioread", "soundfile", "cffi", "pycparser", "cytoolz", "toolz", "intervaltree",
+          "sortedcontainers", "fightingcv-attention", "squeezeformer", "audioseal", "omegaconf", "pytorch-tdnn"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -259,6 +265,10 @@ import pytorch_symbolic, mlp_kan, torchutils, flash_attention_softmax_n.analysis
 import castle.algorithms, deepecho, cdt.causality.pairwise, rlcard.agents, probflow  # noqa: E401,F401
 import pyqtorch, meent.on_torch.mee, fairret.loss, pytorchltr.loss, torch_mir_eval, pygad.torchga  # noqa: E401,F401
 import curated_transformers.models, curated_transformers.layers, smplx, min_dalle.min_dalle  # noqa: E401,F401
+import sgdml.torchtools, mlipops, rectorch.models, boltzmann_generators, bayestorch.nn, zflows.flow  # noqa: E401,F401
+import lhotse.features.kaldi.layers, lhotse.dataset.signal_transforms, squeezeformer.model, pytorch_tdnn.tdnnf  # noqa: E401,F401
+import fightingcv_attention.attention.SEAttention, audioseal.builder  # noqa: E401,F401
+import deepchem.models.torch_models  # noqa: F401  (prints which optional model families it skipped)
 import os, tempfile  # noqa: E401
 os.environ["KERAS_BACKEND"] = "torch"  # keras writes keras.json under KERAS_HOME (default ~/.keras) on import
 os.environ.setdefault("KERAS_HOME", tempfile.mkdtemp())
