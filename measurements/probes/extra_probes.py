@@ -545,3 +545,47 @@ def listcomp_filter_before_element(x):
         if t > 0
     ]
     return y + len(kept)
+
+
+# An optimizer step in traced code (a compiled training step): torch.optim's built-in optimizers wrap
+# `step` in `_use_grad_for_differentiable`, which calls `torch._dynamo.graph_break()` before and after the
+# update (pytorch#104053). An Optimizer subclass with its own `step` has no such wrapper: control.
+_STEP_PARAM = nn.Parameter(torch.ones(4))
+_STEP_PARAM.grad = torch.full((4,), 0.01)
+_STEP_SGD = torch.optim.SGD([_STEP_PARAM], lr=0.1)
+
+
+class _PlainSGD(torch.optim.Optimizer):
+    def __init__(self, params, lr):
+        super().__init__(params, {"lr": lr})
+
+    @torch.no_grad()
+    def step(self, closure=None):
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is not None:
+                    p.add_(p.grad, alpha=-group["lr"])
+
+
+_STEP_CUSTOM = _PlainSGD([_STEP_PARAM], lr=0.1)
+
+
+@probe("module", "opt.step()   # a torch.optim.SGD built outside: does its step break?")
+def optimizer_step_builtin(x):
+    y = x * 2
+    _STEP_SGD.step()
+    return y + 1
+
+
+@probe("module", "opt.step()   # an Optimizer subclass with its own step: control", control=True)
+def optimizer_step_custom(x):
+    y = x * 2
+    _STEP_CUSTOM.step()
+    return y + 1
+
+
+@probe("module", "opt.zero_grad()   # a torch.optim.SGD built outside: Dynamo does not trace zero_grad")
+def optimizer_zero_grad_builtin(x):
+    y = x * 2
+    _STEP_SGD.zero_grad(set_to_none=False)
+    return y + 1
