@@ -17696,13 +17696,13 @@ def min_dalle_generate():
 
 # ---- held-out set 20, science batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "sgdml": {"dirs": ["sgdml"], "split": "heldout"},
-    "mlipops": {"dirs": ["mlipops"], "split": "heldout"},
-    "rectorch": {"dirs": ["rectorch"], "split": "heldout"},
-    "deepchem": {"dirs": ["deepchem"], "split": "heldout"},
-    "boltzmann-generators": {"dirs": ["boltzmann_generators"], "split": "heldout"},
-    "bayestorch": {"dirs": ["bayestorch"], "split": "heldout"},
-    "zflows": {"dirs": ["zflows"], "split": "heldout"},
+    "sgdml": {"dirs": ["sgdml"], "split": "dev"},
+    "mlipops": {"dirs": ["mlipops"], "split": "dev"},
+    "rectorch": {"dirs": ["rectorch"], "split": "dev"},
+    "deepchem": {"dirs": ["deepchem"], "split": "dev"},
+    "boltzmann-generators": {"dirs": ["boltzmann_generators"], "split": "dev"},
+    "bayestorch": {"dirs": ["bayestorch"], "split": "dev"},
+    "zflows": {"dirs": ["zflows"], "split": "dev"},
 })
 
 
@@ -18191,9 +18191,9 @@ def zflows_cnf_otflow():
 
 # ---- held-out set 20, media batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "lhotse": {"dirs": ["lhotse"], "split": "heldout"},
-    "fightingcv-attention": {"dirs": ["fightingcv_attention"], "split": "heldout"}, "pytorch-tdnn": {"dirs": ["pytorch_tdnn"], "split": "heldout"},
-    "squeezeformer": {"dirs": ["squeezeformer"], "split": "heldout"}, "audioseal": {"dirs": ["audioseal"], "split": "heldout"},
+    "lhotse": {"dirs": ["lhotse"], "split": "dev"},
+    "fightingcv-attention": {"dirs": ["fightingcv_attention"], "split": "dev"}, "pytorch-tdnn": {"dirs": ["pytorch_tdnn"], "split": "dev"},
+    "squeezeformer": {"dirs": ["squeezeformer"], "split": "dev"}, "audioseal": {"dirs": ["audioseal"], "split": "dev"},
 })
 
 
