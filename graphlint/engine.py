@@ -451,6 +451,7 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
     if not skipping:
         return frame_starts + found
     lines = positions()
+    found = _without_uncompiled(found, lines)
     line_of = {id(f): lines[reported_start(f, lines)].start.line for f in found}
     in_target = {id(f) for f in found if _in_assignment_target(f)}
     hidden: set[int] = set()
@@ -478,6 +479,20 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
             notes[id(first)] = sorted({line_of[id(f)] for f in shadowed})
     return frame_starts + [dataclasses.replace(f, message=_with_shadowed_note(f, notes[id(f)])) if id(f) in notes
                            else f for f in found if id(f) not in hidden]
+
+
+def _without_uncompiled(found: list[RawFinding], lines) -> list[RawFinding]:
+    """Drop each deferred break (RawFinding.deferred) whose next break in the function skips the frame:
+    Dynamo then runs the frame eagerly and never compiles the graph that holds it (boltzmann-generators'
+    `x.detach().requires_grad_(True)` before a loop of `torch.autograd.grad`)."""
+    def start(f: RawFinding) -> tuple[int, int]:
+        pos = lines[reported_start(f, lines)].start
+        return pos.line, pos.column
+
+    ordered = sorted(found, key=start)
+    dropped = {id(f) for i, f in enumerate(ordered) if f.deferred
+               and next((g.skips_frame for g in ordered[i + 1:] if not g.deferred), False)}
+    return [f for f in found if id(f) not in dropped]
 
 
 def fold_comprehensions(found: list[RawFinding], function: cst.FunctionDef, positions) -> list[RawFinding]:

@@ -389,20 +389,21 @@ class CheckContext:
     # ---- reporting ----
     def report(self, node: cst.CSTNode, code: str, message: str | None = None,
                start_node: cst.CSTNode | None = None, gb: tuple[str, ...] | None = None,
-               hides_rest: bool = False, after_first_iteration: bool = False) -> None:
+               hides_rest: bool = False, after_first_iteration: bool = False, deferred: bool = False) -> None:
         """hides_rest: Dynamo traces nothing after this break in the function (measured per form).
-        after_first_iteration: a `while` test that becomes a tensor only once the body has run."""
+        after_first_iteration: a `while` test that becomes a tensor only once the body has run.
+        deferred: Dynamo reports it when it compiles the graph, not where it traces it (RawFinding)."""
         key = (code, id(node))
         if key in self._reported or self._short_circuited(node):
             return
         self._reported.add(key)
         statement = self.statement()
-        skip_note = self.frame_skip_note(node)
+        skip_note = None if deferred else self.frame_skip_note(node)  # it does not stop the trace
         skips_frame = skip_note is not None
         if skips_frame:
             message = (message or self._summary(code)) + skip_note
         self.findings.append(RawFinding(code, node, statement, message, start_node, gb, skips_frame or hides_rest,
-                                        after_first_iteration))
+                                        after_first_iteration, deferred))
 
 
 def _in_generator_items(chain: list[cst.CSTNode]) -> bool:

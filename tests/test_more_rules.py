@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import found
+from conftest import found, lint_tree
 
 HEADER = """
 import copy, ctypes, datetime, json, math, pickle, random, sys, threading, time, zlib
@@ -200,3 +200,40 @@ class Loop(nn.Module):
         return x * 2
 """
     assert found(lint(code)) == {(13, "GL603")}
+
+
+NUMPY_METRICS = {
+    "metrics.py": '''
+        import numpy as np
+
+
+        def ndcg(pred_scores, ground_truth, k=3):
+            """Parameters
+            ----------
+            pred_scores : :obj:`numpy.array`
+                The scores.
+            ground_truth : :obj:`numpy.array`
+                The relevant items.
+            """
+            tp = 1. / np.log2(np.arange(2, k + 2))
+            hits = ground_truth.nonzero()
+            return np.array([tp[:min(int(n), k)].sum() for n in ground_truth.sum(axis=1)]), hits
+    ''',
+    "evaluate.py": '''
+        import torch
+        from metrics import ndcg
+
+
+        @torch.compile
+        def evaluate(scores, truth):
+            return ndcg(scores, truth)
+    ''',
+}
+
+
+def test_documented_arrays_in_a_numpy_only_module(tmp_path):
+    # rectorch's metrics module imports numpy alone: its parameters are known to be arrays only from the
+    # docstring (`:obj:`numpy.array``), and a compiled caller hands them to Dynamo, which traces them
+    result = lint_tree(tmp_path, NUMPY_METRICS, scope="auto")
+    assert {(f.path.rsplit("/", 1)[-1], f.line, f.code) for f in result.findings} == {
+        ("metrics.py", 14, "GL502"), ("metrics.py", 15, "GL301")}

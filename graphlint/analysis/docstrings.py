@@ -23,10 +23,16 @@ _TENSOR_TYPE = re.compile(r"^(optional\s+|an?\s+)?((\d[\-\s]?d|\w+-dimensional|(
                           r"((torch\.)?(\w*Tensor)|tensor)\b", re.I)
 _NUMBER_TYPE = re.compile(r"^(optional\s+|an?\s+)?(int|float|bool|str|number|integer|string|boolean)\b", re.I)
 _EITHER = re.compile(r"\b(or|\|)\s", re.I)
+# `numpy.ndarray`, `np.array`, `ndarray` (rectorch's `:obj:`numpy.array``): a numpy array, which Dynamo
+# traces as a tensor
+_NDARRAY_TYPE = re.compile(r"^(optional\s+|an?\s+)?((numpy|np)\.(nd)?array|ndarray)\b", re.I)
+# a Sphinx cross-reference role around a type: :obj:`x`, :class:`~torch.Tensor`
+_SPHINX_ROLE = re.compile(r":(?:obj|class|py:class|py:obj|data|type):`~?([^`]+)`")
 
 
 def documented_types(fn: cst.FunctionDef) -> dict[str, str]:
-    """Parameter name → 'tensor' / 'number', from the docstring; ambiguous or untyped ones left out."""
+    """Parameter name → 'tensor' / 'ndarray' / 'number', from the docstring; ambiguous or untyped ones left
+    out."""
     doc = fn.get_docstring(clean=True)
     if not doc:
         return {}
@@ -60,12 +66,14 @@ def _candidates(line: str) -> list[tuple[str, str]]:
 
 
 def _classify(text: str) -> str | None:
-    text = text.strip().strip("`")
-    head = re.split(r"[,;.]", text, maxsplit=1)[0]
+    text = _SPHINX_ROLE.sub(r"\1", text.strip()).strip("`")  # ":obj:`numpy.array`" → "numpy.array"
+    head = re.split(r"[,;]|\.(?!\w)", text, maxsplit=1)[0]
     if _EITHER.search(head):
         return None  # `int or Tensor`, `Tensor | float`: either
     if _TENSOR_TYPE.match(text):
         return "tensor"
+    if _NDARRAY_TYPE.match(text):
+        return "ndarray"
     if _NUMBER_TYPE.match(text):
         return "number"
     return None

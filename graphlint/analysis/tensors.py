@@ -83,6 +83,8 @@ TENSOR_ONLY_METHODS = frozenset({
     "logsumexp", "trace", "diag", "diagonal", "outer", "square", "unsqueeze", "flatten", "contiguous",
     "permute", "expand_as", "view_as", "type_as", "new_zeros", "new_ones", "new_full", "new_empty",
     "masked_select", "softplus", "relu",
+    # dtype casts an nn.Module does not have (it has float/double/half): `.long()`, `.int()`, `.byte()`
+    "long", "int", "byte", "short",
 })
 # predicate names that ask about the values (`is_nan(t)`): a bool tensor, unlike `exists(t)`
 VALUE_PREDICATE = re.compile(r"nan|inf|finite", re.I)
@@ -239,7 +241,8 @@ class _EvidenceCollector(cst.CSTVisitor):
         if by_self and self.submodules is not None and func.attr.value not in self.submodules:
             self.passed_on.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
             return
-        by_torch = qual.startswith("torch.") and not qual.startswith(TORCH_NON_TENSOR_PREFIXES)
+        by_torch = qual.startswith("torch.") and not qual.startswith(TORCH_NON_TENSOR_PREFIXES) \
+            and not _layer_constructor(qual)
         by_method = (isinstance(func, cst.Attribute) and func.attr.value in TENSOR_ARG_METHODS
                      and isinstance(func.value, cst.Name))
         positional = [a.value for a in node.args if a.keyword is None and a.star == ""]
@@ -262,6 +265,13 @@ class _EvidenceCollector(cst.CSTVisitor):
         self.tensors.update(n.value for n in names if isinstance(n, cst.Name))
 
 
+def _layer_constructor(qual: str) -> bool:
+    """`nn.Conv2d(h, h, 1)`, `nn.Linear(d, n)`: a layer takes sizes, so its arguments are no evidence of a
+    tensor (fightingcv's `EMSA(d_model, d_k, d_v, h)`); `nn.Parameter(t)` and `nn.Buffer(t)` do take one."""
+    module, _, name = qual.rpartition(".")
+    return module.startswith("torch.nn") and name[:1].isupper() and name not in ("Parameter", "Buffer")
+
+
 def body_evidence(fn: cst.FunctionDef, imports: ImportTable,
                   submodules: frozenset | set | None = None) -> BodyEvidence:
     collector = _EvidenceCollector(imports, submodules)
@@ -269,8 +279,6 @@ def body_evidence(fn: cst.FunctionDef, imports: ImportTable,
     return BodyEvidence(frozenset(collector.tensors), frozenset(collector.passed_on), frozenset(collector.numbers),
                         documented_types(fn))
 
-
-_NO_EVIDENCE = BodyEvidence(frozenset(), frozenset(), frozenset())
 
 
 def join(a: str | None, b: str | None) -> str | None:
@@ -341,10 +349,12 @@ class FileContext:
     def evidence(self, fn: cst.FunctionDef, cls: ClassInfo | None) -> BodyEvidence:
         """How `fn`'s body uses names (none outside torch code), read once per function: it is seeded
         again for every return kind and attribute pass that needs it."""
-        if not self.torch_file:
-            return _NO_EVIDENCE
         if id(fn) not in self._evidence:
-            self._evidence[id(fn)] = body_evidence(fn, self.imports, cls.module_attrs if cls is not None else None)
+            # outside torch code only what the docstring declares counts (rectorch's metrics module imports
+            # numpy alone, and documents `pred_scores : numpy.array`)
+            self._evidence[id(fn)] = (
+                body_evidence(fn, self.imports, cls.module_attrs if cls is not None else None) if self.torch_file
+                else BodyEvidence(frozenset(), frozenset(), frozenset(), documented_types(fn)))
         return self._evidence[id(fn)]
 
     def attribute_kinds(self, class_name: str) -> dict[str, str | None]:
@@ -570,6 +580,7 @@ class TensorEnv:
         self.used_as_tensor = set(uses.tensors)
         evidence = set(uses.tensors)
         ordered = list(params.posonly_params) + list(params.params)
+        constructor = self.cls is not None and fn.name.value == "__init__"
         for i, p in enumerate(ordered + list(params.kwonly_params)):
             name = p.name.value
             if i == 0 and self.cls is not None and name in ("self", "cls"):
@@ -581,10 +592,12 @@ class TensorEnv:
                 evidence.add(name)
             if p.annotation is None and name in uses.documented:
                 # the docstring's type (`keys_length: 1D tensor, [B]`) is as good as an annotation
-                kind = TENSOR if uses.documented[name] == "tensor" else CONST
+                kind = {"tensor": TENSOR, "ndarray": NDARRAY}.get(uses.documented[name], CONST)
             elif kind == TENSOR and p.annotation is None and (
-                    name in uses.numbers or name not in evidence and name not in TENSOR_PARAM_NAMES):
-                kind = None  # no sign that it holds a tensor, or used as an int (`topk(x, k=k)`): do not guess
+                    name in uses.numbers or name not in evidence and (name not in TENSOR_PARAM_NAMES or constructor)):
+                # no sign that it holds a tensor, or used as an int (`topk(x, k=k)`): do not guess; a
+                # constructor's `h` is a number of heads (fightingcv's `EMSA(d_model, d_k, d_v, h)`), not a state
+                kind = None
             if p.annotation is None and from_callers.get(name) is not None:
                 kind = from_callers[name]  # what the callers actually pass beats a guess from the name
             self.names[name] = kind
@@ -929,6 +942,8 @@ class TensorEnv:
                     # .max() (an option like `self.ratio.min()` is left alone: kornia checks
                     # isinstance(self.ratio, Tensor))
                     return TENSOR
+                if method == "bool" and not node.args:
+                    return BOOL_TENSOR  # `region(x).bool()`: no number, array or module has .bool() (boltzmann)
                 if method in TENSOR_ONLY_METHODS:
                     return TENSOR  # `d.dot(Bd)`, `r.sqrt()`: no Python number, list or str has these
         qual = self.resolve(func)

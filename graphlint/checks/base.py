@@ -37,6 +37,10 @@ class RawFinding:
     # a `while` test that only holds a tensor from the second test on (the body rebinds its names): a
     # frame-skipping break in the body comes first, so it hides this one
     after_first_iteration: bool = False
+    # Dynamo meets this break only when it compiles the graph that holds it, at the next break or the
+    # return (`y.detach().requires_grad_()`: GB8985): when the next break skips the frame, no graph is
+    # compiled and this one never shows
+    deferred: bool = False
 
 
 class CallByName(Check):

@@ -7,7 +7,12 @@ from graphlint.checks.base import Check
 DYNAMIC_FUNCS = {"nonzero", "argwhere", "unique", "unique_consecutive", "masked_select", "bincount",
                  # its rank / singular_values outputs: breaks on 2.13 (CPU), default driver and "gels"
                  # alike (torchimize's Gauss-Newton steps in held-out set 9)
-                 "linalg.lstsq"}
+                 "linalg.lstsq",
+                 # pairs picked with a triangular mask and masked_select (mlipops' neighbour list, held-out
+                 # set 20; probe torch_combinations)
+                 "combinations"}
+# not Tensor methods: `itertools.combinations(...)` is no tensor op
+FUNCTION_ONLY = {"combinations", "linalg.lstsq"}
 # numpy's, which Dynamo runs as the same torch ops whatever their argument, a constant list included
 # (measured on 2.13: `np.unique([3, 1, 3])` and `np.where(a == True)[0]` break with GB0036)
 NUMPY_DYNAMIC_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique"}
@@ -48,11 +53,13 @@ class DynamicShapeOp(Check):
             return None
         method = func.attr.value
         kind = ctx.kind(func.value)
+        if kind == NDARRAY and method == "nonzero":
+            return ".nonzero()"  # an array's method runs as numpy.nonzero: the same op (rectorch's `hits.nonzero()`)
         if kind in (NDARRAY, PY_SEQ) or not (ctx.is_tensor(func.value) or (kind is None and ctx.torch_file)):
             return None
         if method == "unique" and qual is not None:
             return None  # `np.unique(node.r)`: a module's function, not a tensor's method
-        if method in DYNAMIC_FUNCS:  # `input.unique()` of a value returned by a helper (torch-interpol)
+        if method in DYNAMIC_FUNCS and method not in FUNCTION_ONLY:  # `input.unique()` of a helper's value
             return f".{method}()"
         if method == "repeat_interleave" and positional and ctx.is_tensor(positional[0].value):
             return ".repeat_interleave(repeats_tensor)"

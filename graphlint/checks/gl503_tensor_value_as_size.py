@@ -14,6 +14,10 @@ SIZE_ARGS = {"torch.arange": None, "torch.zeros": None, "torch.ones": None, "tor
              "torch.tril_indices": (0, 1), "torch.triu_indices": (0, 1), "torch.hann_window": (0,),
              "torch.hamming_window": (0,), "torch.blackman_window": (0,), "torch.bartlett_window": (0,),
              "torch.kaiser_window": (0,), "torch.nn.functional.one_hot": (1,)}
+# Factories that take their size as one tuple or list too (`torch.zeros((n, 3))`), and the tensor methods
+# that do (`x.new_zeros((n, 3))`): a tensor among its items is read as a Python int.
+FACTORY_SIZE_TUPLES = {"torch.zeros", "torch.ones", "torch.empty", "torch.rand", "torch.randn", "torch.full"}
+NEW_METHODS = {".new_zeros()", ".new_ones()", ".new_empty()", ".new_full()"}
 # Keyword arguments that must be Python numbers: a tensor there is read like `.item()` (GB0033,
 # measured on 2.13: torchode's `torch.add(atol, y, alpha=rtol)` with `rtol` a buffer).
 SCALAR_KWARGS = {"torch.nn.functional.one_hot": ("num_classes",), "torch.topk": ("k",)}
@@ -32,7 +36,7 @@ ALPHA_METHODS = {"add", "sub", "add_", "sub_"}
 UNPACKED_SIZE_METHODS = frozenset({"permute", "view", "reshape", "expand", "repeat", "tile", "flip", "new_zeros",
                                    "new_ones", "new_empty", "unflatten"})
 # Tensor methods whose arguments (by position, or keyword) must be Python ints or numbers.
-SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",))}
+SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",)), **{m: ((0,), ()) for m in ("new_zeros", "new_ones", "new_empty", "new_full")}}
 # From which torch `capture_scalar_outputs=True` removes a form's break (probe → specifier; measured on
 # 2.1-2.15). Before that the flag leaves the break, or makes the compile fail (alpha=: a Dynamo error on
 # 2.1-2.12). `F.one_hot(x, n)` and `x.unsqueeze(d)` with a 0-d tensor break with the flag on every version.
@@ -90,11 +94,15 @@ class TensorValueAsSize(Check):
         if ctx.config.capture_scalar_outputs and not never_captured:
             positions = ()  # a 0-d tensor as a factory size is captured as an unbacked int
         for i, arg in enumerate(positional):
-            if (positions is None or i in positions) and ctx.is_tensor(arg.value):
+            if not (positions is None or i in positions):
+                continue
+            # `torch.zeros((batch.max() + 1,))`: a size given as a tuple or list (mlipops, held-out set 20)
+            value = ctx.is_tensor(arg.value) and arg.value or self._tensor_in_size_tuple(arg.value, name, ctx)
+            if value:
                 # Dynamo reports the call's first line, where a multi-line call starts
-                what = "a size" if name in SIZE_ARGS else "an int argument"
-                ctx.report(arg.value, self.code, f"a tensor used as {what} of `{name}`: its value is read, "
-                                                 "the shape depends on data", start_node=node)
+                what = "a size" if name in SIZE_ARGS or name in NEW_METHODS else "an int argument"
+                ctx.report(value, self.code, f"a tensor used as {what} of `{name}`: its value is read, "
+                                             "the shape depends on data", start_node=node)
                 return
         for arg in node.args:
             if arg.keyword is not None and arg.keyword.value in keywords and ctx.is_tensor(arg.value):
@@ -110,6 +118,15 @@ class TensorValueAsSize(Check):
                                                  "takes a Python number: its value is read", gb=("GB0033",),
                            start_node=node)
                 return
+
+    @staticmethod
+    def _tensor_in_size_tuple(arg: cst.BaseExpression, name: str, ctx) -> cst.BaseExpression | None:
+        """A tensor among the items of a size tuple or list given to a factory (`torch.zeros((n, 3))`,
+        `x.new_zeros([n, 3])`); None when there is none."""
+        if not isinstance(arg, (cst.Tuple, cst.List)) or not (name in FACTORY_SIZE_TUPLES or name in NEW_METHODS):
+            return None
+        return next((e.value for e in arg.elements if not isinstance(e, cst.StarredElement)
+                     and ctx.is_tensor(e.value)), None)
 
     def _tensor_unpacked_as_sizes(self, node: cst.Call, ctx) -> None:
         """`x.permute(*idx)` with `idx` a tensor: unpacking it gives 0-d tensors, each read as a Python int

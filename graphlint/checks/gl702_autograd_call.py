@@ -48,7 +48,13 @@ class RequiresGradMutation(Check):
     def visit_Call(self, node: cst.Call, ctx) -> None:
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value == "requires_grad_" and self._tensorish(func.value, ctx):
-            if not self._clears_fresh_tensor(node, ctx):
+            if self._clears_fresh_tensor(node, ctx):
+                return
+            if ctx.is_tensor(func.value) and _made_here(func.value, ctx):
+                # GB8985 comes when Dynamo compiles the graph that holds the tensor, not while tracing
+                ctx.report(node, self.code, "`.requires_grad_()` on a tensor made in traced code",
+                           gb=("GB8985",), deferred=True)
+            else:
                 ctx.report(node, self.code, "`.requires_grad_()` inside traced code", gb=("GB8985", "GB0125"))
 
     def visit_AssignTarget(self, node: cst.AssignTarget, ctx) -> None:
@@ -78,9 +84,15 @@ class RequiresGradMutation(Check):
         receiver = node.func.value
         if not ctx.is_tensor(receiver):
             return False  # `Wrapper(model).requires_grad_(False)`: a module's parameters do require grad
-        if isinstance(receiver, cst.Call):
-            return True
-        return isinstance(receiver, cst.Name) and not _is_parameter_or_loop_target(receiver.value, ctx.parents)
+        return _made_here(receiver, ctx)
+
+
+def _made_here(receiver: cst.BaseExpression, ctx) -> bool:
+    """An intermediate tensor: a call's result (`x.detach()`, `x.clone()`) or a local that is neither a
+    parameter nor a `for` target."""
+    if isinstance(receiver, cst.Call):
+        return True
+    return isinstance(receiver, cst.Name) and not _is_parameter_or_loop_target(receiver.value, ctx.parents)
 
 
 def _is_parameter_or_loop_target(name: str, parents: list[cst.CSTNode]) -> bool:
