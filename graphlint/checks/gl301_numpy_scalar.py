@@ -30,7 +30,9 @@ class NumpyScalar(Check):
                       # measured on 2.1 to 2.15 (probes in measurements/probes/extra_probes.py)
                       "numpy.random.scalar": ("np_random_scalar", ">=2.2"),
                       "numpy.random.choice": ("np_random_choice", ">=2.0"),
-                      "numpy.random.permutation": ("np_random_permutation", ">=2.0")}
+                      "numpy.random.permutation": ("np_random_permutation", ">=2.0"),
+                      # torch._numpy's pad reads values back as Python numbers, even with constant widths
+                      "numpy.pad": ("numpy_pad", ">=2.1")}
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         draw = self._numpy_random_form(node, ctx)
@@ -41,6 +43,10 @@ class NumpyScalar(Check):
                                             "functions as torch ops and cannot keep this one in the graph "
                                             "(use torch's RNG: `torch.rand`, `torch.randint`, `torch.randperm`)",
                            gb=("GB0294",) if draw.endswith("permutation") else ("GB0033",))
+            return
+        if ctx.qualname(node.func) == "numpy.pad" and matches(ctx.torch_version, self.MEASURED_FORMS["numpy.pad"][1]):
+            ctx.report(node, self.code, "`numpy.pad()` of an array Dynamo traces reads values back as Python numbers "
+                                        "(use `torch.nn.functional.pad` on a tensor)", gb=("GB0033",))
             return
         kind = ndarray_scalar(node, ctx)
         if kind:

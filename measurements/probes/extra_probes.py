@@ -589,3 +589,19 @@ def optimizer_zero_grad_builtin(x):
     y = x * 2
     _STEP_SGD.zero_grad(set_to_none=False)
     return y + 1
+
+
+# torch.combinations builds its pairs with a triangular mask and masked_select, so its output shape is
+# data-dependent to Dynamo even though n-choose-r is known (mlipops' neighbour list in held-out set 20).
+@probe("dyn-shape", "pairs = torch.combinations(x)", variants=V_DYNOUT)
+def torch_combinations(x):
+    pairs = torch.combinations(x.flatten())
+    return pairs * 2
+
+
+# np.pad of an array Dynamo traces: torch._numpy's pad reads values back as Python numbers (GB0033), even
+# with constant widths (deepchem's D-MPNN featurizer in held-out set 20).
+@probe("numpy", "b = np.pad(x.numpy(), (0, 1))")
+def numpy_pad(x):
+    b = np.pad(x.numpy(), (0, 1))
+    return torch.from_numpy(b) * 2
