@@ -2,6 +2,7 @@ import libcst as cst
 
 from graphlint.analysis.tensors import NDARRAY, PY_SEQ
 from graphlint.checks.base import Check
+from graphlint.torch_version import matches
 
 # Ops whose output size depends on the data (GB0036 with default config).
 DYNAMIC_FUNCS = {"nonzero", "argwhere", "unique", "unique_consecutive", "masked_select", "bincount",
@@ -22,6 +23,8 @@ class DynamicShapeOp(Check):
     """Operators with data-dependent output shapes: nonzero, unique, masked_select, ... (GB0036)."""
 
     code = "GL502"
+    # forms whose measured range differs from the rule's (checked against measurements/versions.json)
+    MEASURED_FORMS = {"torch.combinations": ("torch_combinations", "<2.15")}
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         if ctx.config.capture_dynamic_output_shape_ops:
@@ -36,6 +39,8 @@ class DynamicShapeOp(Check):
         positional = [a for a in node.args if a.keyword is None]
         if qual is not None and qual.startswith("torch."):
             name = qual[len("torch."):]
+            if name == "combinations" and not matches(ctx.torch_version, self.MEASURED_FORMS[qual][1]):
+                return None  # 2.15 traces it without a break
             if name in DYNAMIC_FUNCS:
                 return qual
             if name == "where" and len(node.args) == 1:
