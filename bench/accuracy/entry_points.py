@@ -18618,3 +18618,980 @@ def tdnn_tdnnf_train_step():
         opt.step()
         return loss.detach(), sum(m.orth_error() for m in tdnnf)
     return step, ()
+
+
+# ---- held-out set 21, training batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "pytorch-tools": {"dirs": ["pytorch_tools"], "split": "heldout"},
+    "cleanlab": {"dirs": ["cleanlab"], "split": "heldout"},
+    "mct-quantizers": {"dirs": ["mct_quantizers"], "split": "heldout"},
+    "lsuv": {"dirs": ["lsuv"], "split": "heldout"},
+    "adamw-bf16": {"dirs": ["adamw_bf16"], "split": "heldout"}, "ckatorch": {"dirs": ["ckatorch"], "split": "heldout"},
+})
+
+
+# ============================================================ pytorch-tools ==
+# held-out set 21, training batch. pytorch-tools (bonlime's "Tool box for PyTorch", the `pytorch_tools` package:
+# segmentation / classification losses, metrics, optimizers and schedulers, ResNet / EfficientNet encoders and
+# segmentation models, and a `Runner` fit wrapper with callbacks such as Mixup, gradient clipping and model EMA), as in
+# its README (`pt.losses.DiceLoss(mode=...)`, `0.5 * loss1 + loss2`, `pt.models.resnet18(...)`,
+# `pt.segmentation_models.Unet("resnet18", encoder_weights=None, ...)`, `Runner(model, optimizer, criterion,
+# callbacks=[...]).fit(loader, epochs=...)`), with tiny inputs and random weights (`pretrained=None`, no download).
+# `pytorch_tools.metrics.psnr` imports OpenCV at import time (undeclared, used only by its PSNR / SSIM metrics, which
+# are not used): the builders put an empty `cv2` module in `sys.modules` when OpenCV is not installed, so no OpenCV
+# wheel is added to the venv (several benchmarked packages change behaviour when it is there). `Runner._make_step`
+# calls `torch.cuda.synchronize()` after every training step, which fails without CUDA: the Runner builder replaces it
+# with a no-op.
+def _pytorch_tools():
+    import sys
+    import types
+    if "cv2" not in sys.modules and importlib.util.find_spec("cv2") is None:
+        sys.modules["cv2"] = types.ModuleType("cv2")
+    import pytorch_tools
+    return pytorch_tools
+
+
+@entry("pytorch-tools", "README / losses: Dice / Jaccard (log) / Focal / per-image Lovasz multiclass losses on segmentation logits, binary Dice / normalized Focal / Lovasz / BinaryKLDiv / BCE, label-smoothed cross-entropy with temperature, a weighted sum of losses, Wing and SmoothL1 regression losses, backward; BinaryHinge without backward")
+def ptools_losses():
+    pt = _pytorch_tools()
+    L = pt.losses
+    torch.manual_seed(0)
+    seg_logits = torch.randn(2, 3, 16, 16, requires_grad=True)
+    seg_t = torch.randint(0, 3, (2, 16, 16))
+    bin_logits = torch.randn(2, 1, 16, 16, requires_grad=True)
+    bin_t = (torch.rand(2, 1, 16, 16) > 0.5).float()
+    cls_logits = torch.randn(8, 5, requires_grad=True)
+    cls_t = torch.randint(0, 5, (8,))
+    losses_mc = [L.DiceLoss(mode="multiclass"), L.JaccardLoss(mode="multiclass", log_loss=True),
+                 L.FocalLoss(mode="multiclass"), L.LovaszLoss(mode="multiclass", per_image=True)]
+    losses_bin = [L.DiceLoss(mode="binary"), L.FocalLoss(mode="binary", normalized=True),
+                  L.LovaszLoss(mode="binary"), L.BinaryKLDivLoss(), L.CrossEntropyLoss(mode="binary")]
+    hinge = L.BinaryHinge()  # modifies its input in place: evaluated without backward
+    ce = L.CrossEntropyLoss(smoothing=0.1, temperature=2.0)
+    combo = 0.5 * L.DiceLoss(mode="multiclass") + L.FocalLoss(mode="multiclass")
+    reg = [L.WingLoss(), L.SmoothL1Loss()]
+    pts, pts_t = torch.randn(4, 10, requires_grad=True), torch.randn(4, 10)
+
+    def f():
+        # each loss gets its own copy: some scale or clamp their input in place
+        out = [loss(seg_logits * 1.0, seg_t) for loss in losses_mc]
+        out += [loss(bin_logits * 1.0, bin_t) for loss in losses_bin]
+        out.append(ce(cls_logits * 1.0, cls_t))
+        out.append(combo(seg_logits * 1.0, seg_t))
+        out += [loss(pts, pts_t) for loss in reg]
+        total = sum(out)
+        total.backward()
+        return total.detach(), hinge(bin_logits.detach() * 1.0, bin_t)
+    return f, ()
+
+
+@entry("pytorch-tools", "losses / metrics: AdaCos adaptive-scale cosine margin loss (its running scale update) over a label-smoothed cross-entropy with backward; Accuracy (top-1 / top-3), BalancedAccuracy, multiclass DiceScore and binary JaccardScore metrics")
+def ptools_adacos_metrics():
+    pt = _pytorch_tools()
+    torch.manual_seed(0)
+    ada = pt.losses.AdaCos(16, 6, final_criterion=pt.losses.CrossEntropyLoss(smoothing=0.1))
+    emb = torch.randn(8, 16, requires_grad=True)
+    y = torch.randint(0, 6, (8,))
+    acc1, acc3 = pt.metrics.Accuracy(), pt.metrics.Accuracy(topk=3)
+    bacc = pt.metrics.BalancedAccuracy()
+    dice = pt.metrics.DiceScore(mode="multiclass")
+    jac = pt.metrics.JaccardScore(mode="binary")
+    logits = torch.randn(8, 6)
+    seg, seg_t = torch.randn(2, 3, 8, 8), torch.randint(0, 3, (2, 8, 8))
+    bseg, bseg_t = torch.randn(2, 1, 8, 8), (torch.rand(2, 1, 8, 8) > 0.5).float()
+
+    def f():
+        loss = ada(emb, y)
+        loss.backward()
+        return (loss.detach(), acc1(logits, y), acc3(logits, y), bacc(logits, y), dice(seg, seg_t),
+                jac(bseg, bseg_t))
+    return f, ()
+
+
+@entry("pytorch-tools", "optim: training steps with its AdamW, RAdam, SGDW, RMSprop and Lookahead (over optimizer_from_name('adamw')) on five small MLPs, with its LinearLR / ExponentialLR (LR range test) schedulers stepping")
+def ptools_optimizers():
+    pt = _pytorch_tools()
+    O = pt.optim
+    torch.manual_seed(0)
+    models = [torch.nn.Sequential(torch.nn.Linear(6, 8), torch.nn.ReLU(), torch.nn.Linear(8, 2)) for _ in range(5)]
+    opts = [O.AdamW_my(models[0].parameters(), lr=1e-2, weight_decay=1e-2),
+            O.RAdam(models[1].parameters(), lr=1e-2),
+            O.SGDW(models[2].parameters(), lr=1e-2, momentum=0.9, weight_decay=1e-3),
+            O.RMSprop(models[3].parameters(), lr=1e-3),
+            O.Lookahead(O.optimizer_from_name("adamw")(models[4].parameters(), lr=1e-2), la_steps=2)]
+    scheds = [O.LinearLR(opts[1], end_lr=1.0, num_iter=10), O.ExponentialLR(opts[2], end_lr=1.0, num_iter=10)]
+    x, y = torch.randn(16, 6), torch.randn(16, 2)
+
+    def step():
+        losses = []
+        for m, o in zip(models, opts):
+            o.zero_grad()
+            loss = torch.nn.functional.mse_loss(m(x), y)
+            loss.backward()
+            o.step()
+            losses.append(loss.detach())
+        for s in scheds:
+            s.step()
+        return torch.stack(losses)
+    return step, ()
+
+
+@entry("pytorch-tools", "models: forward of its ResNet-18 (drop_rate, ABN norm-activation layers) and EfficientNet-B0 classifiers with random weights, eval mode")
+def ptools_models():
+    pt = _pytorch_tools()
+    torch.manual_seed(0)
+    m1 = pt.models.resnet18(num_classes=4, drop_rate=0.1).eval()
+    m2 = pt.models.efficientnet_b0(num_classes=4).eval()
+    x = torch.randn(1, 3, 32, 32)
+
+    def f():
+        return m1(x), m2(x)
+    return f, ()
+
+
+@entry("pytorch-tools", "README: segmentation models Unet, Linknet and SegmentationFPN on a ResNet-18 encoder (encoder_weights=None), eval forward")
+def ptools_segmentation():
+    pt = _pytorch_tools()
+    torch.manual_seed(0)
+    S = pt.segmentation_models
+    ms = [S.Unet("resnet18", encoder_weights=None, num_classes=2).eval(),
+          S.Linknet("resnet18", encoder_weights=None, num_classes=2).eval(),
+          S.SegmentationFPN("resnet18", encoder_weights=None, num_classes=2).eval()]
+    x = torch.randn(1, 3, 64, 64)
+
+    def f():
+        return [m(x) for m in ms]
+    return f, ()
+
+
+@entry("pytorch-tools", "README: Runner(model, optimizer, criterion, callbacks).fit for one epoch of two steps and one validation step, with BatchMetrics(Accuracy), Mixup, GradientClipping, AdaptiveGradientClipping, ModelEma and Timer callbacks and its loss / metric meters")
+def ptools_runner_fit():
+    pt = _pytorch_tools()
+    torch.cuda.synchronize = lambda *a, **k: None  # Runner._make_step calls it after every step (no CUDA here)
+    from pytorch_tools.fit_wrapper import Runner
+    from pytorch_tools.fit_wrapper import callbacks as C
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(48, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))
+    opt = torch.optim.SGD(model.parameters(), lr=1e-2)
+    ds = torch.utils.data.TensorDataset(torch.randn(12, 3, 4, 4), torch.randint(0, 3, (12,)))
+    loader = torch.utils.data.DataLoader(ds, batch_size=4)
+    crit = pt.losses.CrossEntropyLoss(smoothing=0.1)
+    cbs = [C.BatchMetrics([pt.metrics.Accuracy()]), C.Mixup(0.2, 3, prob=1.0), C.GradientClipping(1.0),
+           C.AdaptiveGradientClipping(0.1), C.ModelEma(decay=0.9, decay_every=1), C.Timer()]
+    runner = Runner(model, opt, crit, callbacks=cbs)
+
+    def f():
+        runner.fit(loader, epochs=1, steps_per_epoch=2, val_loader=loader, val_steps=1)
+        return runner.state.loss_meter.avg
+    return f, ()
+
+
+# ================================================================= cleanlab ==
+# held-out set 21, training batch. cleanlab (Cleanlab's data-centric AI library for learning with noisy labels; its
+# PyTorch part is `cleanlab.experimental.coteaching`, the Co-Teaching loss that trains two networks on each other's
+# small-loss samples, with the forget-rate and Adam learning-rate / beta1 schedules, and `cleanlab.experimental.cifar_cnn`,
+# the Co-Teaching CNN), as in its co-teaching module (`loss_coteaching(logits1, logits2, labels,
+# forget_rate=forget_rate_schedule[epoch], class_weights=...)`, then a step of each optimizer). Its `train` /
+# `evaluate` helpers move every batch to CUDA, so the step is written out as they do it, on CPU.
+@entry("cleanlab", "experimental.coteaching: a Co-Teaching training step of two cifar_cnn.CNN networks (random 32x32 images, class weights): adjust_learning_rate from initialize_lr_scheduler, loss_coteaching at a forget_rate_scheduler rate, backward and Adam steps of both")
+def cleanlab_coteaching_step():
+    from cleanlab.experimental.cifar_cnn import CNN
+    from cleanlab.experimental.coteaching import (adjust_learning_rate, forget_rate_scheduler,
+                                                  initialize_lr_scheduler, loss_coteaching)
+    torch.manual_seed(0)
+    m1, m2 = CNN(input_channel=3, n_outputs=4), CNN(input_channel=3, n_outputs=4)
+    o1, o2 = torch.optim.Adam(m1.parameters(), lr=1e-3), torch.optim.Adam(m2.parameters(), lr=1e-3)
+    rate = forget_rate_scheduler(5, 0.2, 3, 1)
+    alpha, beta = initialize_lr_scheduler(1e-3, 5, 2)
+    x, y = torch.randn(6, 3, 32, 32), torch.randint(0, 4, (6,))
+    w = torch.ones(4)
+
+    def step():
+        adjust_learning_rate(o1, 3, alpha, beta)
+        adjust_learning_rate(o2, 3, alpha, beta)
+        l1, l2 = loss_coteaching(m1(x), m2(x), y, forget_rate=rate[3], class_weights=w)
+        o1.zero_grad()
+        l1.backward()
+        o1.step()
+        o2.zero_grad()
+        l2.backward()
+        o2.step()
+        return l1.detach(), l2.detach()
+    return step, ()
+
+
+# =========================================================== mct-quantizers ==
+# held-out set 21, training batch. mct-quantizers (Sony's quantizer infrastructure behind the Model Compression
+# Toolkit: inferable weight / activation quantizers that quantization-aware training and post-training quantization
+# export, `PytorchQuantizationWrapper` for layers and for functions with constant inputs, and
+# `PytorchActivationQuantizationHolder`), as in its docstrings (`mctq.PytorchQuantizationWrapper(torch.nn.Conv2d(3, 3,
+# 3), {'weight': mctq.pytorch.quantizers.WeightsPOTInferableQuantizer(4, [2.0], False)})`), on a tiny conv / linear
+# stack with random weights.
+@entry("mct-quantizers", "docstrings: PytorchQuantizationWrapper around Conv2d (per-channel power-of-two weights), Linear (symmetric, per-channel uniform weights) and torch.add with a quantized constant, and PytorchActivationQuantizationHolder with power-of-two, uniform and unsigned symmetric activation quantizers, forward")
+def mctq_quantized_forward():
+    import mct_quantizers as mctq
+    Q = mctq.pytorch_quantizers
+    torch.manual_seed(0)
+    conv = mctq.PytorchQuantizationWrapper(
+        torch.nn.Conv2d(3, 4, 3),
+        {"weight": Q.WeightsPOTInferableQuantizer(4, threshold=[2.0] * 4, per_channel=True, channel_axis=0)})
+    lin = mctq.PytorchQuantizationWrapper(
+        torch.nn.Linear(16, 8), {"weight": Q.WeightsSymmetricInferableQuantizer(8, threshold=[1.0], per_channel=False)})
+    lin2 = mctq.PytorchQuantizationWrapper(
+        torch.nn.Linear(8, 4),
+        {"weight": Q.WeightsUniformInferableQuantizer(8, min_range=[-0.7] * 4, max_range=[0.6] * 4, per_channel=True,
+                                                      channel_axis=0)})
+    add = mctq.PytorchQuantizationWrapper(
+        torch.add, {1: Q.WeightsSymmetricInferableQuantizer(8, threshold=[2.0], per_channel=False)},
+        weight_values={1: torch.randn(4)})
+    a1 = mctq.PytorchActivationQuantizationHolder(Q.ActivationPOTInferableQuantizer(8, threshold=[4.0], signed=True))
+    a2 = mctq.PytorchActivationQuantizationHolder(
+        Q.ActivationUniformInferableQuantizer(8, min_range=[-3.0], max_range=[3.0]))
+    a3 = mctq.PytorchActivationQuantizationHolder(
+        Q.ActivationSymmetricInferableQuantizer(8, threshold=[2.0], signed=False))
+    x = torch.randn(2, 3, 6, 6)
+
+    def f():
+        h = a1(conv(x))
+        h = a2(h.flatten(1)[:, :16])
+        h = a3(torch.relu(lin(h)))
+        return add(lin2(h))
+    return f, ()
+
+
+# ===================================================================== lsuv ==
+# held-out set 21, training batch. lsuv (Dmytro Mishkin's layer-sequential unit-variance initialization, "All you need
+# is a good init": orthonormal init, then each Conv / Linear layer's weights are rescaled through a forward hook until
+# its output has unit variance), as in its README (`model = lsuv_with_singlebatch(model, data)`), on a small CNN and
+# a random batch, followed by a forward of the initialized model.
+@entry("lsuv", "README: lsuv_with_singlebatch (LSUVinit, verbose) on a two-conv + linear CNN with a random batch, then a forward of the initialized model")
+def lsuv_init_cnn():
+    from lsuv import lsuv_with_singlebatch
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.ReLU(), torch.nn.Conv2d(8, 8, 3), torch.nn.ReLU(),
+                                torch.nn.Flatten(), torch.nn.Linear(8 * 4 * 4, 5))
+    x = torch.randn(16, 3, 8, 8)
+
+    def f():
+        lsuv_with_singlebatch(model, x, verbose=True)
+        return model(x)
+    return f, ()
+
+
+# =============================================================== adamw-bf16 ==
+# held-out set 21, training batch. adamw-bf16 (Alex Rogozhnikov's AdamW for pure-bfloat16 training: compensated
+# summation with stochastic rounding and delayed weight decay, no float32 master weights), as in its README
+# (`model.to(torch.bfloat16)`, `optimizer = AdamWBF16(model.parameters(), lr=...)`), on a small bfloat16 MLP.
+@entry("adamw-bf16", "README: training steps of a bfloat16 MLP with AdamWBF16 (weight decay, lazy state init, stochastic-rounding updates)")
+def adamw_bf16_step():
+    from adamw_bf16 import AdamWBF16
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.GELU(), torch.nn.Linear(16, 2)).to(torch.bfloat16)
+    opt = AdamWBF16(model.parameters(), lr=1e-2, weight_decay=1e-2)
+    x, y = torch.randn(4, 8, dtype=torch.bfloat16), torch.randn(4, 2, dtype=torch.bfloat16)
+
+    def step():
+        opt.zero_grad()
+        loss = torch.nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return step, ()
+
+
+# ---- held-out set 21, training batch, added after its first collect (appended at the end so that the lines of the
+# entry points collected before do not move)
+@entry("mct-quantizers", "LUT quantizers and holders: PytorchQuantizationWrapper around Conv2d (per-channel LUT power-of-two weights) and Linear (LUT symmetric weights), PytorchFLNActivationQuantizationHolder with a LUT power-of-two quantizer and with quantization_bypass, PytorchPreservingActivationQuantizationHolder with symmetric and (bypassed) uniform quantizers, forward")
+def mctq_lut_holders():
+    import mct_quantizers as mctq
+    Q = mctq.pytorch_quantizers
+    torch.manual_seed(0)
+    lut = [-6.0, -3.0, -1.0, 0.0, 1.0, 2.0, 4.0, 7.0]
+    conv = mctq.PytorchQuantizationWrapper(
+        torch.nn.Conv2d(3, 4, 3),
+        {"weight": Q.WeightsLUTPOTInferableQuantizer(3, lut_values=lut, threshold=[1.0] * 4, per_channel=True,
+                                                     channel_axis=0, input_rank=4)})
+    lin = mctq.PytorchQuantizationWrapper(
+        torch.nn.Linear(16, 8),
+        {"weight": Q.WeightsLUTSymmetricInferableQuantizer(3, lut_values=lut, threshold=[0.5], per_channel=False)})
+    h1 = mctq.PytorchFLNActivationQuantizationHolder(
+        Q.ActivationLutPOTInferableQuantizer(3, lut_values=lut, threshold=[4.0], signed=True))
+    h2 = mctq.PytorchFLNActivationQuantizationHolder(
+        Q.ActivationPOTInferableQuantizer(8, threshold=[2.0], signed=True), quantization_bypass=True)
+    h3 = mctq.PytorchPreservingActivationQuantizationHolder(
+        Q.ActivationSymmetricInferableQuantizer(8, threshold=[8.0], signed=True))
+    h4 = mctq.PytorchPreservingActivationQuantizationHolder(
+        Q.ActivationUniformInferableQuantizer(4, min_range=[0.3], max_range=[2.0]), quantization_bypass=True)
+    x = torch.randn(2, 3, 6, 6)
+
+    def f():
+        h = h1(conv(x))
+        h = h2(torch.relu(h))
+        h = h3(lin(h.flatten(1)[:, :16]))
+        return h4(h)
+    return f, ()
+
+
+@entry("lsuv", "README: lsuv_with_dataloader (get_input for dict batches, tighter std_tol) on a linear + two-layer TransformerEncoder + linear model (MultiheadAttention scaled through its output projection), then a forward")
+def lsuv_init_transformer():
+    from lsuv import lsuv_with_dataloader
+    torch.manual_seed(0)
+    layer = torch.nn.TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32, batch_first=True)
+    model = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.TransformerEncoder(layer, num_layers=2),
+                                torch.nn.Linear(16, 3))
+    ds = [{"x": torch.randn(5, 6), "y": i % 3} for i in range(8)]
+    loader = torch.utils.data.DataLoader(ds, batch_size=8)
+
+    def f():
+        lsuv_with_dataloader(model, loader, get_input=lambda b: b["x"], verbose=False, std_tol=0.05)
+        return model(next(iter(loader))["x"])
+    return f, ()
+
+
+@entry("pytorch-tools", "optim.LRFinder: an exponential learning-rate range test (4 iterations, in-memory state cache) with a validation loader on a small MLP, its history, then reset")
+def ptools_lr_finder():
+    _pytorch_tools()
+    from pytorch_tools.optim import LRFinder
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))
+    opt = torch.optim.SGD(model.parameters(), lr=1e-5)
+    ds = torch.utils.data.TensorDataset(torch.randn(16, 6), torch.randint(0, 3, (16,)))
+    loader = torch.utils.data.DataLoader(ds, batch_size=4)
+    finder = LRFinder(model, opt, torch.nn.CrossEntropyLoss(), device="cpu", memory_cache=True)
+
+    def f():
+        finder.range_test(loader, val_loader=loader, end_lr=10, num_iter=4, step_mode="exp")
+        hist = finder.history
+        finder.reset()
+        return hist
+    return f, ()
+
+
+# ---- held-out set 21, science2 batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "obp": {"dirs": ["obp"], "split": "heldout"},
+    "odl": {"dirs": ["odl"], "split": "heldout"},
+    "nangs": {"dirs": ["nangs"], "split": "heldout"},
+    "gsplat": {"dirs": ["gsplat"], "split": "heldout"},
+    "balanced-kmeans": {"dirs": ["balanced_kmeans"], "split": "heldout"}, "plenoptic": {"dirs": ["plenoptic"], "split": "heldout"},
+})
+
+
+# ====================================================================== obp ==
+# held-out set 21, science2 batch. obp (Open Bandit Pipeline, ZOZO Research's library for contextual bandits and
+# off-policy evaluation / learning: synthetic bandit feedback, OPE estimators (IPW, SNIPW, DM, DR, SNDR, DR-OS) with a
+# PyTorch `estimate_policy_value_tensor` for each, and `NNPolicyLearner`, an off-policy learner whose PyTorch network is
+# trained with an OPE estimator as its objective), as in its README / examples (`dataset = SyntheticBanditDataset(...)`,
+# `bandit_feedback = dataset.obtain_batch_bandit_feedback(n_rounds=...)`, `NNPolicyLearner(n_actions=...,
+# dim_context=..., off_policy_objective=IPW().estimate_policy_value_tensor).fit(context=..., action=..., reward=...,
+# pscore=...)`), with tiny synthetic data and networks, 3 epochs.
+def _s21_obp_data(n=64, n_actions=4, dim=5):
+    from obp.dataset import SyntheticBanditDataset, logistic_reward_function
+    ds = SyntheticBanditDataset(n_actions=n_actions, dim_context=dim, reward_function=logistic_reward_function,
+                                random_state=0)
+    return ds, ds.obtain_batch_bandit_feedback(n_rounds=n)
+
+
+@entry("obp", "README: NNPolicyLearner (Adam, two hidden layers) fit for 3 epochs with the IPW estimator's estimate_policy_value_tensor as off-policy objective on synthetic bandit feedback, then predict and predict_proba")
+def obp_nn_policy_ipw_fit():
+    from obp.ope import InverseProbabilityWeighting
+    from obp.policy import NNPolicyLearner
+    ds, bf = _s21_obp_data()
+
+    def f():
+        learner = NNPolicyLearner(n_actions=ds.n_actions, dim_context=ds.dim_context,
+                                  off_policy_objective=InverseProbabilityWeighting().estimate_policy_value_tensor,
+                                  hidden_layer_size=(16, 8), batch_size=32, max_iter=3, random_state=0)
+        learner.fit(context=bf["context"], action=bf["action"], reward=bf["reward"], pscore=bf["pscore"])
+        return learner.predict(bf["context"][:8]), learner.predict_proba(bf["context"][:8])
+    return f, ()
+
+
+@entry("obp", "docs: NNPolicyLearner with SGD (tanh) and early stopping on a validation split, the DoublyRobust objective with given estimated rewards, then sample_action")
+def obp_nn_policy_dr_sgd_early_stopping():
+    import numpy as np
+    from obp.ope import DoublyRobust
+    from obp.policy import NNPolicyLearner
+    ds, bf = _s21_obp_data()
+    q = np.random.default_rng(0).random((64, ds.n_actions, 1))
+
+    def f():
+        learner = NNPolicyLearner(n_actions=ds.n_actions, dim_context=ds.dim_context,
+                                  off_policy_objective=DoublyRobust().estimate_policy_value_tensor,
+                                  hidden_layer_size=(16,), activation="tanh", solver="sgd", batch_size=16, max_iter=3,
+                                  early_stopping=True, validation_fraction=0.25, random_state=0)
+        learner.fit(context=bf["context"], action=bf["action"], reward=bf["reward"], pscore=bf["pscore"],
+                    estimated_rewards_by_reg_model=q)
+        return learner.sample_action(bf["context"][:8])
+    return f, ()
+
+
+@entry("obp", "docs: NNPolicyLearner with L-BFGS (logistic activation) and the DirectMethod objective, then predict_proba")
+def obp_nn_policy_lbfgs_dm():
+    import numpy as np
+    from obp.ope import DirectMethod
+    from obp.policy import NNPolicyLearner
+    ds, bf = _s21_obp_data(n=48)
+    q = np.random.default_rng(0).random((48, ds.n_actions, 1))
+
+    def f():
+        learner = NNPolicyLearner(n_actions=ds.n_actions, dim_context=ds.dim_context,
+                                  off_policy_objective=DirectMethod().estimate_policy_value_tensor,
+                                  hidden_layer_size=(8,), activation="logistic", solver="lbfgs", max_iter=2, max_fun=10,
+                                  random_state=0)
+        learner.fit(context=bf["context"], action=bf["action"], reward=bf["reward"], pscore=bf["pscore"],
+                    estimated_rewards_by_reg_model=q)
+        return learner.predict_proba(bf["context"][:4])
+    return f, ()
+
+
+@entry("obp", "docs: estimate_policy_value_tensor of IPW, SNIPW, DR, SNDR, DR-OS and DM on tensors (rewards, actions, propensities, an evaluation policy's action distribution, estimated rewards)")
+def obp_ope_tensor_estimators():
+    from obp.ope import (DirectMethod, DoublyRobust, DoublyRobustWithShrinkage, InverseProbabilityWeighting,
+                         SelfNormalizedDoublyRobust, SelfNormalizedInverseProbabilityWeighting)
+    torch.manual_seed(0)
+    n, k = 40, 4
+    reward = torch.rand(n)
+    action = torch.randint(0, k, (n,))
+    pscore = torch.rand(n) * 0.5 + 0.2
+    ad = torch.softmax(torch.randn(n, k, 1), 1)
+    q = torch.rand(n, k, 1)
+    pos = torch.zeros(n, dtype=torch.long)
+    ests = [InverseProbabilityWeighting(), SelfNormalizedInverseProbabilityWeighting(), DoublyRobust(),
+            SelfNormalizedDoublyRobust(), DoublyRobustWithShrinkage(lambda_=2.0)]
+    dm = DirectMethod()
+
+    def f():
+        out = [e.estimate_policy_value_tensor(reward=reward, action=action, pscore=pscore, action_dist=ad,
+                                              estimated_rewards_by_reg_model=q, position=pos) for e in ests]
+        out.append(dm.estimate_policy_value_tensor(action_dist=ad, estimated_rewards_by_reg_model=q, position=pos))
+        return torch.stack(out)
+    return f, ()
+
+
+# ====================================================================== odl ==
+# held-out set 21, science2 batch. odl (the Operator Discretization Library for inverse problems and tomography: function
+# spaces, linear operators (derivatives, Laplacian, matrix operators), functionals and proximal / iterative solvers;
+# 1.0 added a PyTorch array backend, `impl='pytorch'`, and `odl.contrib.torch.OperatorModule` wraps any ODL operator as a
+# torch module with autograd), as in its docs (`space = odl.uniform_discr(..., impl='pytorch')`,
+# `odl.solvers.conjugate_gradient(op, x, rhs, niter)`, `odl.solvers.pdhg(x, f, g, L, niter, tau, sigma)`,
+# `OperatorModule(op)(x)`), on small 2D grids.
+@entry("odl", "contrib.torch: OperatorModule-wrapped PartialDerivative, Laplacian and MatrixOperator inside a tiny conv / linear training step (forward, backward through the ODL operators' adjoints, SGD step)")
+def odl_operator_module_step():
+    import numpy as np
+    import odl
+    from odl.contrib.torch import OperatorModule
+    torch.manual_seed(0)
+    space = odl.uniform_discr([0, 0], [1, 1], [12, 12], dtype='float32')
+    d_mod = OperatorModule(odl.PartialDerivative(space, axis=0))
+    l_mod = OperatorModule(odl.Laplacian(space))
+    m_mod = OperatorModule(odl.MatrixOperator(np.random.default_rng(0).standard_normal((6, 8)).astype('float32')))
+    conv = torch.nn.Conv2d(1, 1, 3, padding=1)
+    lin = torch.nn.Linear(6, 2)
+    opt = torch.optim.SGD([*conv.parameters(), *lin.parameters()], lr=1e-2)
+    x = torch.randn(2, 1, 12, 12)
+    v = torch.randn(3, 8)
+
+    def step():
+        opt.zero_grad()
+        h = conv(x)
+        loss = d_mod(h).pow(2).mean() + l_mod(h).abs().mean() + lin(m_mod(v)).pow(2).mean()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return step, ()
+
+
+@entry("odl", "docs: a PyTorch-backed uniform_discr space: conjugate_gradient and landweber solves of an operator sum, and an L2NormSquared functional translated by the data")
+def odl_pytorch_space_iterative():
+    import odl
+    torch.manual_seed(0)
+    space = odl.uniform_discr([0, 0], [1, 1], [10, 10], impl='pytorch', dtype='float32')
+    A = odl.ScalingOperator(space, 2.0) + 0.5 * odl.IdentityOperator(space)
+    data = torch.rand(10, 10)
+
+    def f():
+        b = space.element(data)
+        x = space.zero()
+        odl.solvers.conjugate_gradient(A, x, b, niter=4)
+        y = space.zero()
+        odl.solvers.landweber(A, y, b, niter=3, omega=0.1)
+        l2 = odl.functionals.L2NormSquared(space).translated(b)(x)
+        return x.data, y.data, l2
+    return f, ()
+
+
+@entry("odl", "docs (TV denoising): PDHG on a PyTorch-backed space with a BroadcastOperator (identity, Gradient), a SeparableSum of a translated L2NormSquared and a GroupL1Norm, and a nonnegativity indicator")
+def odl_pytorch_tv_pdhg():
+    import odl
+    torch.manual_seed(0)
+    space = odl.uniform_discr([0, 0], [1, 1], [10, 10], impl='pytorch', dtype='float32')
+    grad = odl.Gradient(space)
+    L = odl.BroadcastOperator(odl.IdentityOperator(space), grad)
+    data = torch.rand(10, 10)
+
+    def f():
+        b = space.element(data)
+        g = odl.functionals.SeparableSum(odl.functionals.L2NormSquared(space).translated(b),
+                                         0.1 * odl.functionals.GroupL1Norm(grad.range))
+        fz = odl.functionals.IndicatorNonnegativity(space)
+        x = space.zero()
+        odl.solvers.pdhg(x, fz, g, L, niter=3, tau=0.2, sigma=0.2)
+        return x.data
+    return f, ()
+
+
+# ==================================================================== nangs ==
+# held-out set 21, science2 batch. nangs (Juan Sensio's "Neural Networks for PDEs": physics-informed networks with a
+# `PDE` class whose `computePDELoss` the user overrides, random samplers of the domain, Dirichlet / Neumann / periodic
+# boundary conditions and an `MLP` with sine activations; `PDE.solve` runs the training loop), as in its README
+# (`class Adv1d(PDE): def computePDELoss(self, inputs, outputs): ...`, `pde.set_sampler(RandomSampler(...))`,
+# `pde.add_boco(Dirichlet(...))`, `pde.compile(mlp, optimizer, scheduler)`, `pde.solve(N_STEPS, log_each)`), with tiny
+# networks and 2-3 steps.
+@entry("nangs", "README: 1D advection (a user PDE subclass) with a Dirichlet initial condition and a periodic boundary condition, MLP + Adam + StepLR, solve for 3 steps, then eval")
+def nangs_advection_solve():
+    import math
+    from nangs import MLP, PDE, Dirichlet, Periodic, RandomSampler
+    torch.manual_seed(0)
+
+    class Adv1d(PDE):
+        def computePDELoss(self, inputs, outputs):
+            grads = self.computeGrads(outputs, inputs)
+            dpdx, dpdt = grads[:, 0], grads[:, 1]
+            return {'pde': dpdt + 1.0 * dpdx}
+
+    def f():
+        torch.manual_seed(0)
+        pde = Adv1d(inputs=('x', 't'), outputs='p')
+        pde.set_sampler(RandomSampler({'x': [0., 1.], 't': [0., 0.5]}, n_samples=64))
+        pde.add_boco(Dirichlet(RandomSampler({'x': [0., 1.], 't': 0.}, n_samples=32),
+                               lambda inputs: {'p': torch.sin(2 * math.pi * inputs['x'])}, name='initial'))
+        pde.add_boco(Periodic(RandomSampler({'t': [0., 0.5]}, n_samples=32), RandomSampler({'x': 0.}, n_samples=32),
+                              RandomSampler({'x': 1.}, n_samples=32), name='periodic'))
+        mlp = MLP(2, 1, 3, 16)
+        opt = torch.optim.Adam(mlp.parameters(), lr=1e-3)
+        pde.compile(mlp, opt, torch.optim.lr_scheduler.StepLR(opt, 2))
+        hist = pde.solve(N_STEPS=3, log_each=1)
+        return pde.eval(torch.rand(8, 2)), hist
+    return f, ()
+
+
+@entry("nangs", "docs: 1D heat equation with a second derivative by repeated computeGrads, a Dirichlet initial condition and a user Neumann (zero-flux) boundary condition, MLP + SGD, solve for 2 steps")
+def nangs_heat_neumann_solve():
+    from nangs import MLP, PDE, Dirichlet, Neumann, RandomSampler
+    torch.manual_seed(0)
+
+    class Heat(PDE):
+        def computePDELoss(self, inputs, outputs):
+            grads = self.computeGrads(outputs, inputs)
+            dudx, dudt = grads[:, 0], grads[:, 1]
+            d2udx2 = self.computeGrads(dudx, inputs)[:, 0]
+            return {'heat': dudt - 0.1 * d2udx2}
+
+    class Flux(Neumann):
+        def computeBocoLoss(self, inputs, outputs):
+            return {'flux': self.computeGrads(outputs, inputs)[:, 0]}
+
+    def f():
+        torch.manual_seed(0)
+        pde = Heat(inputs=('x', 't'), outputs='u')
+        pde.set_sampler(RandomSampler({'x': [0., 1.], 't': [0., 1.]}, n_samples=48))
+        pde.add_boco(Dirichlet(RandomSampler({'x': [0., 1.], 't': 0.}, n_samples=16),
+                               lambda inp: {'u': inp['x'] * (1 - inp['x'])}, name='ic'))
+        pde.add_boco(Flux(RandomSampler({'x': 0., 't': [0., 1.]}, n_samples=16), name='left'))
+        mlp = MLP(2, 1, 2, 12)
+        pde.compile(mlp, torch.optim.SGD(mlp.parameters(), lr=1e-3))
+        return pde.solve(N_STEPS=2, log_each=1)
+    return f, ()
+
+
+# =================================================================== gsplat ==
+# held-out set 21, science2 batch. gsplat (nerfstudio's Gaussian-splatting library: differentiable projection of 3D
+# Gaussians, spherical-harmonics colours, tile intersection and rasterization, with CUDA kernels and PyTorch reference
+# implementations in `gsplat.cuda._torch_impl`, plus the `DefaultStrategy` densification (duplicate / split / prune /
+# opacity reset) used in its training scripts and depth / normal utilities). No CUDA here, so the entry points use the
+# PyTorch implementations (projection, spherical harmonics, tile-offset encoding), the strategy with duplication and
+# pruning only (its split calls a CUDA kernel) and the utilities, as in its examples (`strategy =
+# DefaultStrategy(...)`, `strategy.check_sanity(params, optimizers)`, `state = strategy.initialize_state(scene_scale)`,
+# `strategy.step_pre_backward(...)`, `loss.backward()`, `strategy.step_post_backward(...)`), on 30-40 random Gaussians.
+def _s21_gs_scene(n=40, c=2, w=32, h=24):
+    torch.manual_seed(0)
+    means = torch.randn(n, 3) * 0.5
+    quats = torch.nn.functional.normalize(torch.randn(n, 4), dim=-1)
+    scales = torch.rand(n, 3) * 0.1 + 0.02
+    opac = torch.rand(n)
+    sh = torch.randn(n, 9, 3) * 0.2
+    viewmats = torch.eye(4).repeat(c, 1, 1)
+    viewmats[:, 2, 3] = 3.0
+    if c > 1:
+        viewmats[1, 0, 3] = 0.3
+    Ks = torch.tensor([[30.0, 0, w / 2], [0, 30.0, h / 2], [0, 0, 1]]).repeat(c, 1, 1)
+    return means, quats, scales, opac, sh, viewmats, Ks
+
+
+@entry("gsplat", "PyTorch reference implementations: quaternion/scale to covariance, fully fused projection (pinhole with compensations, ortho, fisheye), degree-2 spherical harmonics, world-to-camera and tile-offset encoding, with a loss backward")
+def gsplat_torch_projection():
+    from gsplat.cuda._torch_impl import (_fully_fused_projection, _isect_offset_encode, _isect_tiles,
+                                         _quat_scale_to_covar_preci, _spherical_harmonics, _world_to_cam)
+    means, quats, scales, opac, sh, viewmats, Ks = _s21_gs_scene()
+    with torch.no_grad():
+        cv, _ = _quat_scale_to_covar_preci(quats, scales)
+        r0, m0, d0, _, _ = _fully_fused_projection(means, cv, viewmats, Ks, 32, 24)
+        tiles_per_gauss, isect_ids, flatten_ids = _isect_tiles(m0, r0, d0, 16, 2, 2)
+    means.requires_grad_(True)
+    scales.requires_grad_(True)
+    sh.requires_grad_(True)
+
+    def f():
+        covars, precis = _quat_scale_to_covar_preci(quats, scales, triu=False)
+        radii, means2d, depths, conics, comp = _fully_fused_projection(means, covars, viewmats, Ks, 32, 24,
+                                                                       calc_compensations=True)
+        _, m2o, _, co, _ = _fully_fused_projection(means, covars, viewmats, Ks, 32, 24, camera_model="ortho")
+        _, m2f, _, cf, _ = _fully_fused_projection(means, covars, viewmats, Ks, 32, 24, camera_model="fisheye")
+        dirs = means[None] - torch.linalg.inv(viewmats)[:, None, :3, 3]
+        colors = _spherical_harmonics(2, dirs, sh.expand(2, -1, -1, -1))
+        offsets = _isect_offset_encode(isect_ids, 2, 2, 2)
+        mc, cc = _world_to_cam(means, covars, viewmats)
+        loss = ((means2d * (radii > 0).all(-1, keepdim=True)).pow(2).mean() + conics.abs().mean() + colors.mean()
+                + m2o.mean() + m2f.mean() + mc.mean())
+        loss.backward()
+        return loss.detach(), offsets, flatten_ids, tiles_per_gauss
+    return f, ()
+
+
+@entry("gsplat", "examples: DefaultStrategy densification over 4 training steps (check_sanity, initialize_state, step_pre_backward, backward, Adam steps, step_post_backward with duplication, pruning and an opacity reset, verbose) on PyTorch-projected Gaussians")
+def gsplat_default_strategy():
+    from gsplat import DefaultStrategy
+    from gsplat.cuda._torch_impl import _fully_fused_projection, _quat_scale_to_covar_preci
+    means, quats, scales, opac, sh, viewmats, Ks = _s21_gs_scene(n=30, c=1)
+
+    def f():
+        torch.manual_seed(0)
+        params = torch.nn.ParameterDict({"means": means.clone(), "quats": quats.clone(),
+                                         "scales": torch.log(scales.clone() * 0.2),
+                                         "opacities": torch.logit(opac.clone().clamp(0.01, 0.99)),
+                                         "sh0": sh[:, :1].clone()})
+        optimizers = {k: torch.optim.Adam([p], lr=1e-3) for k, p in params.items()}
+        strategy = DefaultStrategy(refine_start_iter=0, refine_every=2, reset_every=4, grow_grad2d=1e-8, prune_opa=0.3,
+                                   verbose=True)
+        strategy.check_sanity(params, optimizers)
+        state = strategy.initialize_state(scene_scale=1.0)
+        for step in range(1, 5):
+            covars, _ = _quat_scale_to_covar_preci(torch.nn.functional.normalize(params["quats"], dim=-1),
+                                                   torch.exp(params["scales"]))
+            radii, means2d, depths, conics, _ = _fully_fused_projection(params["means"], covars, viewmats, Ks, 32, 24)
+            info = {"means2d": means2d, "radii": radii, "width": 32, "height": 24, "n_cameras": 1,
+                    "gaussian_ids": None}
+            strategy.step_pre_backward(params, optimizers, state, step, info)
+            loss = (means2d.pow(2).mean() + torch.sigmoid(params["opacities"]).mean() + params["sh0"].pow(2).mean()
+                    + conics.abs().mean())
+            loss.backward()
+            for o in optimizers.values():
+                o.step()
+                o.zero_grad()
+            strategy.step_post_backward(params, optimizers, state, step, info)
+        return len(params["means"])
+    return f, ()
+
+
+@entry("gsplat", "utils: depth_to_points (z-depth and ray depth), depth_to_normal, normalized_quat_to_rotmat and log_transform / inverse_log_transform")
+def gsplat_depth_utils():
+    from gsplat.utils import depth_to_normal, depth_to_points, inverse_log_transform, log_transform, normalized_quat_to_rotmat
+    torch.manual_seed(0)
+    depths = torch.rand(2, 12, 16, 1) + 1.0
+    c2w = torch.eye(4).repeat(2, 1, 1)
+    Ks = torch.tensor([[20.0, 0, 8], [0, 20.0, 6], [0, 0, 1]]).repeat(2, 1, 1)
+    q = torch.nn.functional.normalize(torch.randn(10, 4), dim=-1)
+
+    def f():
+        p = depth_to_points(depths, c2w, Ks)
+        p2 = depth_to_points(depths, c2w, Ks, z_depth=False)
+        nrm = depth_to_normal(depths, c2w, Ks)
+        R = normalized_quat_to_rotmat(q)
+        return p, p2, nrm, R, inverse_log_transform(log_transform(p))
+    return f, ()
+
+
+# ========================================================== balanced-kmeans ==
+# held-out set 21, science2 batch. balanced-kmeans (Giannis Daras's batched k-means with equally sized clusters in
+# PyTorch, and E2LSH bucketing), as in its README (`choices, centers = kmeans_equal(X, num_clusters=...,
+# cluster_size=...)` on a (batch, N, dim) tensor). Its plain `kmeans` stops at a `pdb.set_trace()` left in the loop and
+# `kmeans_predict` prints an undefined name, so neither is used.
+@entry("balanced-kmeans", "README: kmeans_equal (equal-size clusters, forgy initialisation, progress bar) on a batch of two point sets")
+def balanced_kmeans_equal():
+    from balanced_kmeans import kmeans_equal
+    torch.manual_seed(0)
+    X = torch.rand(2, 48, 3)
+
+    def f():
+        torch.manual_seed(0)
+        return kmeans_equal(X, num_clusters=4, cluster_size=12, max_iters=5, progress=True)
+    return f, ()
+
+
+@entry("balanced-kmeans", "kmeans_equal from a given initial state without centre updates, and lsh_clustering (E2LSH buckets sorted per hash)")
+def balanced_kmeans_init_lsh():
+    from balanced_kmeans import kmeans_equal, lsh_clustering
+    torch.manual_seed(0)
+    X = torch.rand(2, 40, 4)
+    init = torch.rand(2, 5, 4)
+
+    def f():
+        torch.manual_seed(0)
+        c1, k1 = kmeans_equal(X, num_clusters=5, cluster_size=8, initial_state=init.clone(), max_iters=3,
+                              update_centers=False)
+        c2, k2 = kmeans_equal(X, num_clusters=5, cluster_size=8, initial_state=init.clone(), max_iters=4, tol=0.0)
+        idx = lsh_clustering(X, n_hashes=3, r=0.5)
+        return c1, k1, c2, k2, idx
+    return f, ()
+
+
+@entry("mct-quantizers", "pytorch.quantizer_utils (the functional ops behind its quantizers): fix_range_to_include_zero on per-channel ranges (some not containing zero, so they are adjusted and a warning logged), int_quantization_with_threshold, per-channel lut_quantizer and to_torch_tensor of a NumPy array / float / int list")
+def mctq_quantizer_utils():
+    import numpy as np
+    from mct_quantizers.pytorch import quantizer_utils as U
+    torch.manual_seed(0)
+    w = torch.randn(4, 3, 3, 3)
+    rmin = torch.tensor([-0.7, 0.2, -1.0, -2.0]).reshape(-1, 1, 1, 1)
+    rmax = torch.tensor([0.6, 1.0, -0.1, 2.0]).reshape(-1, 1, 1, 1)
+    lut = torch.tensor([-6.0, -3.0, -1.0, 0.0, 1.0, 2.0, 4.0, 7.0])
+    thr = torch.tensor([1.0, 0.5, 2.0, 1.0])
+    arr = np.random.default_rng(0).standard_normal((4, 5))
+
+    def f():
+        lo, hi = U.fix_range_to_include_zero(rmin, rmax, 4)
+        q = U.int_quantization_with_threshold(w, 8, True, thr.reshape(-1, 1, 1, 1), 1e-8)
+        lq = U.lut_quantizer(w, lut, True, thr, 4, 1e-8, per_channel=True, channel_axis=0, input_rank=4)
+        t = U.to_torch_tensor([arr, 0.5, 3])
+        return lo, hi, q, lq, t
+    return f, ()
+
+
+@entry("pytorch-tools", "detection: DetectionLoss (focal classification + L1 box loss over generate_targets' anchor matching) on generate_anchors_boxes anchors for a 64x64 image with padded ground-truth boxes, backward; delta2box, clip_bboxes_batch and box_iou")
+def ptools_detection_loss():
+    pt = _pytorch_tools()
+    from pytorch_tools.utils import box
+    torch.manual_seed(0)
+    anchors, _ = box.generate_anchors_boxes((64, 64), pyramid_levels=(3, 4, 5))
+    loss = pt.losses.DetectionLoss(anchors=anchors)
+    n = anchors.shape[0]
+    cls_out = torch.randn(2, n, 3, requires_grad=True)
+    box_out = torch.randn(2, n, 4, requires_grad=True)
+    gt = torch.tensor([[[4., 4., 30., 30., 1.], [20., 10., 60., 50., 2.], [-1., -1., -1., -1., -1.]],
+                       [[0., 0., 16., 40., 0.], [-1., -1., -1., -1., -1.], [-1., -1., -1., -1., -1.]]])
+    size = torch.tensor([[64, 64], [64, 64]])
+
+    def f():
+        total = loss((cls_out * 1.0, box_out * 1.0), gt)
+        total.backward()
+        boxes = box.delta2box(box_out.detach(), anchors)
+        return total.detach(), box.clip_bboxes_batch(boxes, size), box.box_iou(anchors[:10], gt[0, :2, :4])
+    return f, ()
+
+
+# ================================================================= ckatorch ==
+# held-out set 21, training batch. ckatorch (Alessandro Ristori's Centered Kernel Alignment in PyTorch, to compare
+# the representations of trained networks: minibatch CKA of Nguyen et al. between the layers of two models through forward hooks,
+# and the functional CKA / HSIC of Kornblith et al. with linear and RBF kernels), as in its README (`cka =
+# CKA(model1, model2, layers=[...], first_name=..., second_name=...)`, `cka_matrix = cka(dataloader, epochs=...)`,
+# `cka_base(x, y, kernel=..., unbiased=..., method=...)`), on two small MLPs over random token features (its key
+# "ckatorch" was added to the last line of this batch's `PACKAGES.update` block so that no line above moved).
+@entry("ckatorch", "README: CKA(model1, model2, layers) minibatch CKA matrix between three layers of two MLPs (forward hooks) over a shuffled DataLoader for two epochs (tqdm progress bars, NaN check)")
+def ckatorch_models():
+    from ckatorch import CKA
+    torch.manual_seed(0)
+
+    class Net(torch.nn.Module):
+        def __init__(self, h):
+            super().__init__()
+            self.fc1, self.fc2, self.fc3 = torch.nn.Linear(6, h), torch.nn.Linear(h, h), torch.nn.Linear(h, 3)
+
+        def forward(self, x):
+            return self.fc3(torch.relu(self.fc2(torch.relu(self.fc1(x)))))
+
+    a, b = Net(8), Net(12)
+    cka = CKA(a, b, layers=["fc1", "fc2", "fc3"], first_name="a", second_name="b")
+    ds = torch.utils.data.TensorDataset(torch.randn(20, 4, 6))
+    loader = torch.utils.data.DataLoader(ds, batch_size=8, shuffle=True)
+
+    def f():
+        return cka(loader, epochs=2)
+    return f, ()
+
+
+@entry("ckatorch", "README / core: cka_base with linear and RBF kernels, biased and unbiased, Frobenius-norm and HSIC methods; cka_batch on batched features; hsic0 / hsic1 on linear / RBF Gram matrices and center_gram_matrix")
+def ckatorch_functional():
+    from ckatorch import center_gram_matrix, cka_base, cka_batch, hsic0, hsic1, linear_kernel, rbf_kernel
+    torch.manual_seed(0)
+    x, y = torch.randn(16, 5), torch.randn(16, 7)
+    xb, yb = torch.randn(3, 10, 5), torch.randn(3, 10, 7)
+
+    def f():
+        out = [cka_base(x, y), cka_base(x, y, kernel="rbf", threshold=0.5), cka_base(x, y, unbiased=True),
+               cka_base(x, y, method="hsic"), cka_base(x, y, kernel="rbf", unbiased=True, method="hsic"),
+               cka_batch(xb, yb)]
+        gx, gy = linear_kernel(x), rbf_kernel(y, threshold=1.0)
+        out += [hsic0(gx, gy), hsic1(torch.bmm(xb, xb.transpose(1, 2)), torch.bmm(yb, yb.transpose(1, 2))).sum(),
+                center_gram_matrix(gx, unbiased=True).sum()]
+        return torch.stack([o.reshape(()) for o in out])
+    return f, ()
+
+
+# ---- held-out set 21, training batch, added after its second collect (appended at the end)
+@entry("mct-quantizers", "docstrings: PytorchQuantizationWrapper around functions with quantized constant inputs: torch.cat of a list (is_inputs_as_list, op_call_kwargs dim=1) with two quantized constants, torch.sub with a uniform-quantized constant first input, torch.mul with explicit empty op_call_args / op_call_kwargs, forward")
+def mctq_functional_wrappers():
+    import mct_quantizers as mctq
+    Q = mctq.pytorch_quantizers
+    torch.manual_seed(0)
+    cat = mctq.PytorchQuantizationWrapper(
+        torch.cat, {0: Q.WeightsPOTInferableQuantizer(8, threshold=[2.0], per_channel=False),
+                    2: Q.WeightsSymmetricInferableQuantizer(8, threshold=[1.0], per_channel=False)},
+        weight_values={0: torch.randn(2, 3), 2: torch.randn(2, 2)}, op_call_kwargs={"dim": 1}, is_inputs_as_list=True)
+    sub = mctq.PytorchQuantizationWrapper(
+        torch.sub, {0: Q.WeightsUniformInferableQuantizer(8, min_range=[-1.0], max_range=[1.0], per_channel=False)},
+        weight_values={0: torch.randn(7)})
+    mul = mctq.PytorchQuantizationWrapper(
+        torch.mul, {1: Q.WeightsSymmetricInferableQuantizer(4, threshold=[1.0], per_channel=False)},
+        weight_values={1: torch.randn(7)}, op_call_args=[], op_call_kwargs={})
+    x = torch.randn(2, 2)
+
+    def f():
+        h = cat(x)
+        return mul(sub(h))
+    return f, ()
+
+
+@entry("lsuv", "lsuvinit.LSUVinit without orthonormal init (needed_std 0.5, tight tolerance, max_attempts 3, verbose) on a Conv1d + ConvTranspose1d + Linear model in train mode with a Linear layer its forward never calls (the never-fired-hook warning), then a forward")
+def lsuv_init_conv1d_unused():
+    from lsuv.lsuvinit import LSUVinit
+    torch.manual_seed(0)
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.c1 = torch.nn.Conv1d(4, 8, 3)
+            self.up = torch.nn.ConvTranspose1d(8, 6, 2, stride=2)
+            self.unused = torch.nn.Linear(6, 6)
+            self.out = torch.nn.Linear(6, 2)
+
+        def forward(self, x):
+            h = torch.tanh(self.up(torch.relu(self.c1(x))))
+            return self.out(h.mean(-1))
+
+    model = Net().train()
+    x = torch.randn(12, 4, 10)
+
+    def f():
+        LSUVinit(model, x, needed_std=0.5, std_tol=0.02, max_attempts=3, do_orthonorm=False, verbose=True)
+        return model(x), model.training
+    return f, ()
+
+
+# ================================================================ plenoptic ==
+# held-out set 21, science2 batch. plenoptic (the Simoncelli lab's library for model-based stimulus synthesis in
+# PyTorch: image-computable models such as the Portilla-Simoncelli texture statistics and centre-surround front ends,
+# steerable / Laplacian pyramids, SSIM / MS-SSIM metrics, and synthesis methods (Metamer, Eigendistortion,
+# MADCompetition) that optimise or probe images through a model), as in its docs (`model =
+# po.models.PortillaSimoncelli(img.shape[-2:])`, `met = po.Metamer(img, model)`, `met.synthesize(max_iter=...)`,
+# `po.process.SteerablePyramidFreq(img.shape[-2:], ...)(img)`, `po.metric.ssim(img1, img2)`), on small random images
+# and 3 iterations. Its LaplacianPyramid (and nlpd, which builds one) is left out: its filter construction fails
+# under compile (a fake-tensor shape error in `outer`).
+@entry("plenoptic", "docs: a Portilla-Simoncelli texture model (2 scales, 2 orientations) and a Metamer synthesised for 3 iterations with progress stored, then the model's statistics and convert_to_dict")
+def plenoptic_ps_metamer():
+    import plenoptic as po
+    torch.manual_seed(0)
+    img = torch.rand(1, 1, 32, 32)
+    model = po.models.PortillaSimoncelli(img.shape[-2:], n_scales=2, n_orientations=2, spatial_corr_width=3)
+
+    def f():
+        po.set_seed(0)
+        met = po.Metamer(img, model)
+        met.synthesize(max_iter=3, store_progress=True)
+        stats = model(img)
+        return met.metamer.detach(), met.losses, stats, model.convert_to_dict(stats)["var_highpass_residual"]
+    return f, ()
+
+
+@entry("plenoptic", "docs: complex and real SteerablePyramidFreq (downsampled and not) forward and recon_pyr, rectangular_to_polar_dict, SSIM / MS-SSIM / MSE between noisy images, kurtosis and skew")
+def plenoptic_pyramids_metrics():
+    import plenoptic as po
+    torch.manual_seed(0)
+    img = torch.rand(2, 1, 32, 32)
+    big = torch.rand(2, 1, 64, 64)
+    big2 = (big + 0.05 * torch.randn_like(big)).clamp(0, 1)
+    pyr = po.process.SteerablePyramidFreq(img.shape[-2:], height=2, order=1, is_complex=True)
+    pyr_real = po.process.SteerablePyramidFreq(img.shape[-2:], height=2, order=2, downsample=False)
+
+    def f():
+        coeffs = pyr(img)
+        energy, state = po.process.rectangular_to_polar_dict(coeffs, residuals=True)
+        rec = pyr.recon_pyr(coeffs)
+        c2 = pyr_real(img)
+        return (rec, energy, state, pyr_real.recon_pyr(c2, levels=[0, 1]), po.metric.ssim(big, big2),
+                po.metric.ms_ssim(big, big2, power_factors=[0.5, 0.5]), po.metric.mse(big, big2),
+                po.process.kurtosis(img), po.process.skew(img))
+    return f, ()
+
+
+@entry("plenoptic", "docs: Eigendistortion (power method, 3 iterations) of an OnOff front end, MADCompetition between MSE and 1 - SSIM (3 iterations), and a LuminanceContrastGainControl forward")
+def plenoptic_eigendistortion_mad():
+    import plenoptic as po
+    torch.manual_seed(0)
+    img = torch.rand(1, 1, 16, 16)
+    model = po.models.OnOff(kernel_size=(7, 7), pretrained=False)
+    po.remove_grad(model)
+    model.eval()
+
+    def f():
+        po.set_seed(0)
+        eig = po.Eigendistortion(img, model)
+        eig.synthesize(method="power", k=1, max_iter=3)
+        mad = po.MADCompetition(img, po.metric.mse, lambda a, b: 1 - po.metric.ssim(a, b), "min",
+                                metric_tradeoff_lambda=1.0)
+        mad.synthesize(max_iter=3)
+        lgc = po.models.LuminanceContrastGainControl((5, 5), pretrained=False)
+        return eig.eigendistortions, eig.eigenvalues, mad.mad_image.detach(), lgc(img)
+    return f, ()
+
+
+@entry("ckatorch", "README: CKA with different layer lists for the two models (second_layers, dotted ModuleList names) on two small residual encoders, computed from an unshuffled DataLoader (its shuffle warning) through an f_extract function with f_args that builds dict batches")
+def ckatorch_extract_unshuffled():
+    from ckatorch import CKA
+    torch.manual_seed(0)
+
+    class Enc(torch.nn.Module):
+        def __init__(self, h, n):
+            super().__init__()
+            self.emb = torch.nn.Linear(5, h)
+            self.blocks = torch.nn.ModuleList(torch.nn.Linear(h, h) for _ in range(n))
+
+        def forward(self, x, mask):
+            h = self.emb(x) * mask.unsqueeze(-1)
+            for b in self.blocks:
+                h = h + torch.tanh(b(h))
+            return h
+
+    a, b = Enc(8, 2), Enc(6, 3)
+    cka = CKA(a, b, layers=["emb", "blocks.0", "blocks.1"], second_layers=["emb", "blocks.2"])
+    ds = torch.utils.data.TensorDataset(torch.randn(12, 6, 5), torch.ones(12, 6))
+    loader = torch.utils.data.DataLoader(ds, batch_size=6, shuffle=False)
+
+    def extract(batch, scale):
+        return {"x": batch[0] * scale, "mask": batch[1]}
+
+    def f():
+        return cka(loader, epochs=1, f_extract=extract, f_args={"scale": 2.0})
+    return f, ()
+
+
+@entry("lsuv", "README: lsuv_with_singlebatch (verbose) on a small MLP with an all-zero batch, where the activations' std cannot reach the target (the max_attempts give-up path), then a forward")
+def lsuv_init_no_convergence():
+    from lsuv import lsuv_with_singlebatch
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 6), torch.nn.ReLU(), torch.nn.Linear(6, 2))
+    x = torch.zeros(8, 4)
+
+    def f():
+        lsuv_with_singlebatch(model, x, max_attempts=2, verbose=True)
+        return model(torch.ones(2, 4))
+    return f, ()

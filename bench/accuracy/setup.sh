@@ -171,7 +171,12 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "bayestorch", "zflows",
           # held-out split (set 20, media batch)
           "lhotse", "audioread", "soundfile", "cffi", "pycparser", "cytoolz", "toolz", "intervaltree",
-          "sortedcontainers", "fightingcv-attention", "squeezeformer", "audioseal", "omegaconf", "pytorch-tdnn"):
+          "sortedcontainers", "fightingcv-attention", "squeezeformer", "audioseal", "omegaconf", "pytorch-tdnn",
+          # held-out split (set 21, science2 batch)
+          "obp", "seaborn", "odl", "array-api-compat", "nangs", "gsplat", "balanced-kmeans",
+          "plenoptic", "pyrtools", "scikit-image", "tifffile", "lazy-loader", "pooch", "platformdirs", "importlib-resources",
+          # held-out split (set 21, training batch)
+          "pytorch-tools", "cleanlab", "mct-quantizers", "lsuv", "adamw-bf16", "ckatorch"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -269,9 +274,17 @@ import sgdml.torchtools, mlipops, rectorch.models, boltzmann_generators, bayesto
 import lhotse.features.kaldi.layers, lhotse.dataset.signal_transforms, squeezeformer.model, pytorch_tdnn.tdnnf  # noqa: E401,F401
 import fightingcv_attention.attention.SEAttention, audioseal.builder  # noqa: E401,F401
 import deepchem.models.torch_models  # noqa: F401  (prints which optional model families it skipped)
+import obp.policy, obp.ope, odl.contrib.torch, nangs, gsplat.strategy, gsplat.cuda._torch_impl, balanced_kmeans, plenoptic  # noqa: E401,F401
 import os, tempfile  # noqa: E401
 os.environ["KERAS_BACKEND"] = "torch"  # keras writes keras.json under KERAS_HOME (default ~/.keras) on import
 os.environ.setdefault("KERAS_HOME", tempfile.mkdtemp())
 import keras  # noqa: E402,F401
+import lsuv, adamw_bf16, cleanlab.experimental.coteaching, cleanlab.experimental.cifar_cnn, mct_quantizers, ckatorch  # noqa: E401,F401
+# pytorch_tools imports OpenCV (undeclared, only for its PSNR / SSIM metrics): an empty stand-in when it is not
+# installed, as in entry_points.py; imported last so that no other package sees the stand-in
+import importlib.util, sys, types  # noqa: E401
+if importlib.util.find_spec("cv2") is None:
+    sys.modules["cv2"] = types.ModuleType("cv2")
+import pytorch_tools.losses, pytorch_tools.fit_wrapper, pytorch_tools.segmentation_models  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
