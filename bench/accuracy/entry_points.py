@@ -19496,20 +19496,20 @@ def lsuv_init_conv1d_unused():
 # `po.process.SteerablePyramidFreq(img.shape[-2:], ...)(img)`, `po.metric.ssim(img1, img2)`), on small random images
 # and 3 iterations. Its LaplacianPyramid (and nlpd, which builds one) is left out: its filter construction fails
 # under compile (a fake-tensor shape error in `outer`).
-@entry("plenoptic", "docs: a Portilla-Simoncelli texture model (2 scales, 2 orientations) and a Metamer synthesised for 3 iterations with progress stored, then the model's statistics and convert_to_dict")
-def plenoptic_ps_metamer():
-    import plenoptic as po
-    torch.manual_seed(0)
-    img = torch.rand(1, 1, 32, 32)
-    model = po.models.PortillaSimoncelli(img.shape[-2:], n_scales=2, n_orientations=2, spatial_corr_width=3)
-
-    def f():
-        po.set_seed(0)
-        met = po.Metamer(img, model)
-        met.synthesize(max_iter=3, store_progress=True)
-        stats = model(img)
-        return met.metamer.detach(), met.losses, stats, model.convert_to_dict(stats)["var_highpass_residual"]
-    return f, ()
+# (held-out set 21, science2 batch) plenoptic's first entry point (a Portilla-Simoncelli model and a Metamer synthesised
+# for 3 iterations) was dropped after the first collect too, without a look at its sites, because plenoptic still
+# held 18 of the batch's 46 default-family sites; these comment lines keep the lines below in place.
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
 
 
 @entry("plenoptic", "docs: complex and real SteerablePyramidFreq (downsampled and not) forward and recon_pyr, rectangular_to_polar_dict, SSIM / MS-SSIM / MSE between noisy images, kurtosis and skew")
@@ -19533,25 +19533,25 @@ def plenoptic_pyramids_metrics():
     return f, ()
 
 
-@entry("plenoptic", "docs: Eigendistortion (power method, 3 iterations) of an OnOff front end, MADCompetition between MSE and 1 - SSIM (3 iterations), and a LuminanceContrastGainControl forward")
-def plenoptic_eigendistortion_mad():
-    import plenoptic as po
-    torch.manual_seed(0)
-    img = torch.rand(1, 1, 16, 16)
-    model = po.models.OnOff(kernel_size=(7, 7), pretrained=False)
-    po.remove_grad(model)
-    model.eval()
-
-    def f():
-        po.set_seed(0)
-        eig = po.Eigendistortion(img, model)
-        eig.synthesize(method="power", k=1, max_iter=3)
-        mad = po.MADCompetition(img, po.metric.mse, lambda a, b: 1 - po.metric.ssim(a, b), "min",
-                                metric_tradeoff_lambda=1.0)
-        mad.synthesize(max_iter=3)
-        lgc = po.models.LuminanceContrastGainControl((5, 5), pretrained=False)
-        return eig.eigendistortions, eig.eigenvalues, mad.mad_image.detach(), lgc(img)
-    return f, ()
+# (held-out set 21, science2 batch) plenoptic's third entry point (Eigendistortion of an OnOff front end and
+# MADCompetition between MSE and 1 - SSIM) was dropped after the first collect, without a look at its sites, because
+# plenoptic alone held about half of the batch's default-family sites; these comment lines keep the lines below in place.
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
 
 
 @entry("ckatorch", "README: CKA with different layer lists for the two models (second_layers, dotted ModuleList names) on two small residual encoders, computed from an unshuffled DataLoader (its shuffle warning) through an f_extract function with f_args that builds dict batches")
