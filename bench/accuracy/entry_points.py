@@ -18622,11 +18622,11 @@ def tdnn_tdnnf_train_step():
 
 # ---- held-out set 21, training batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "pytorch-tools": {"dirs": ["pytorch_tools"], "split": "heldout"},
-    "cleanlab": {"dirs": ["cleanlab"], "split": "heldout"},
-    "mct-quantizers": {"dirs": ["mct_quantizers"], "split": "heldout"},
-    "lsuv": {"dirs": ["lsuv"], "split": "heldout"},
-    "adamw-bf16": {"dirs": ["adamw_bf16"], "split": "heldout"}, "ckatorch": {"dirs": ["ckatorch"], "split": "heldout"},
+    "pytorch-tools": {"dirs": ["pytorch_tools"], "split": "dev"},
+    "cleanlab": {"dirs": ["cleanlab"], "split": "dev"},
+    "mct-quantizers": {"dirs": ["mct_quantizers"], "split": "dev"},
+    "lsuv": {"dirs": ["lsuv"], "split": "dev"},
+    "adamw-bf16": {"dirs": ["adamw_bf16"], "split": "dev"}, "ckatorch": {"dirs": ["ckatorch"], "split": "dev"},
 })
 
 
@@ -18969,11 +18969,11 @@ def ptools_lr_finder():
 
 # ---- held-out set 21, science2 batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "obp": {"dirs": ["obp"], "split": "heldout"},
-    "odl": {"dirs": ["odl"], "split": "heldout"},
-    "nangs": {"dirs": ["nangs"], "split": "heldout"},
-    "gsplat": {"dirs": ["gsplat"], "split": "heldout"},
-    "balanced-kmeans": {"dirs": ["balanced_kmeans"], "split": "heldout"}, "plenoptic": {"dirs": ["plenoptic"], "split": "heldout"},
+    "obp": {"dirs": ["obp"], "split": "dev"},
+    "odl": {"dirs": ["odl"], "split": "dev"},
+    "nangs": {"dirs": ["nangs"], "split": "dev"},
+    "gsplat": {"dirs": ["gsplat"], "split": "dev"},
+    "balanced-kmeans": {"dirs": ["balanced_kmeans"], "split": "dev"}, "plenoptic": {"dirs": ["plenoptic"], "split": "dev"},
 })
 
 
