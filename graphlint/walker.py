@@ -155,7 +155,15 @@ def _first_exit(node: cst.CSTNode) -> cst.CSTNode | None:
 
 
 NOT_LITERAL = object()
-_COMPARE = {cst.Is: lambda a, b: a is b, cst.IsNot: lambda a, b: a is not b, cst.Equal: lambda a, b: a == b,
+def _identical(a: object, b: object) -> bool:
+    """`a is b` as CPython runs it: equal string and small-int constants are one object there (interned),
+    though the values graphlint reads from the source are not (pytorch-tools' `classes is "present"`)."""
+    if type(a) is type(b) and (isinstance(a, str) or isinstance(a, int) and -5 <= a <= 256):
+        return a == b
+    return a is b
+
+
+_COMPARE = {cst.Is: _identical, cst.IsNot: lambda a, b: not _identical(a, b), cst.Equal: lambda a, b: a == b,
             cst.NotEqual: lambda a, b: a != b, cst.LessThan: lambda a, b: a < b,
             cst.LessThanEqual: lambda a, b: a <= b, cst.GreaterThan: lambda a, b: a > b,
             cst.GreaterThanEqual: lambda a, b: a >= b}

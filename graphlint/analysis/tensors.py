@@ -932,8 +932,12 @@ class TensorEnv:
             if recv == META:
                 return META
             if recv is None and self.ctx.torch_file and self.resolve(func) is None:
-                if method in ("any", "all") and not node.args:
-                    return BOOL_TENSOR  # `(a[i] != b[i]).any()`: only tensors (and arrays) have .any()
+                if method in ("any", "all") and (not node.args or isinstance(func.value, cst.Comparison)
+                                                 or any(a.keyword is not None and a.keyword.value == "dim"
+                                                        for a in node.args)):
+                    # `(a[i] != b[i]).any()`, `(radii > 0.0).all(dim=-1)` (gsplat): only tensors (and arrays)
+                    # have .any()/.all(), and only tensors take `dim=`
+                    return BOOL_TENSOR
                 if isinstance(func.value, cst.Comparison) and method in _BOOL_KEEPING_METHODS:
                     return BOOL_TENSOR  # `(store[inds] == 1).reshape(-1)`: no Python bool has .reshape (trak)
                 if method in ("max", "min") and not node.args and isinstance(

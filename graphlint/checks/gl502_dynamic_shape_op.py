@@ -24,7 +24,7 @@ class DynamicShapeOp(Check):
 
     code = "GL502"
     # forms whose measured range differs from the rule's (checked against measurements/versions.json)
-    MEASURED_FORMS = {"torch.combinations": ("torch_combinations", "<2.15")}
+    MEASURED_FORMS = {"torch.combinations": ("torch_combinations", "<2.14")}
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         if ctx.config.capture_dynamic_output_shape_ops:
@@ -40,7 +40,7 @@ class DynamicShapeOp(Check):
         if qual is not None and qual.startswith("torch."):
             name = qual[len("torch."):]
             if name == "combinations" and not matches(ctx.torch_version, self.MEASURED_FORMS[qual][1]):
-                return None  # 2.15 traces it without a break
+                return None  # 2.14 and 2.15 trace it without a break
             if name in DYNAMIC_FUNCS:
                 return qual
             if name == "where" and len(node.args) == 1:
