@@ -176,7 +176,11 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "obp", "seaborn", "odl", "array-api-compat", "nangs", "gsplat", "balanced-kmeans",
           "plenoptic", "pyrtools", "scikit-image", "tifffile", "lazy-loader", "pooch", "platformdirs", "importlib-resources",
           # held-out split (set 21, training batch)
-          "pytorch-tools", "cleanlab", "mct-quantizers", "lsuv", "adamw-bf16", "ckatorch"):
+          "pytorch-tools", "cleanlab", "mct-quantizers", "lsuv", "adamw-bf16", "ckatorch",
+          # held-out split (set 22, imaging batch)
+          "neurite", "nibabel", "instanseg-torch", "fastremap", "tabicl", "guided-filter-pytorch", "torchir",
+          # held-out split (set 22, sequence batch)
+          "timesfm", "tirex-ts", "elmoformanylangs", "overrides", "sequitur", "warprnnt-numba"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -280,6 +284,10 @@ os.environ["KERAS_BACKEND"] = "torch"  # keras writes keras.json under KERAS_HOM
 os.environ.setdefault("KERAS_HOME", tempfile.mkdtemp())
 import keras  # noqa: E402,F401
 import lsuv, adamw_bf16, cleanlab.experimental.coteaching, cleanlab.experimental.cifar_cnn, mct_quantizers, ckatorch  # noqa: E401,F401
+import neurite, neurite.nn.models, instanseg.utils.loss.instanseg_loss, instanseg.utils.metrics, tabicl._model.tabicl  # noqa: E401,F401
+import guided_filter_pytorch.guided_filter, torchir.dlir_framework, torchir.metrics  # noqa: E401,F401
+import timesfm.timesfm_2p5.timesfm_2p5_torch, tirex.models.tirex, tirex.models.embedding  # noqa: E401,F401
+import elmoformanylangs.frontend, elmoformanylangs.biLM, sequitur.models, warprnnt_numba  # noqa: E401,F401
 # pytorch_tools imports OpenCV (undeclared, only for its PSNR / SSIM metrics): an empty stand-in when it is not
 # installed, as in entry_points.py; imported last so that no other package sees the stand-in
 import importlib.util, sys, types  # noqa: E401
