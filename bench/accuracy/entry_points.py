@@ -19599,10 +19599,10 @@ def lsuv_init_no_convergence():
 
 # ---- held-out set 22, imaging batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "neurite": {"dirs": ["neurite"], "split": "heldout"},
-    "instanseg-torch": {"dirs": ["instanseg"], "split": "heldout"},
-    "tabicl": {"dirs": ["tabicl"], "split": "heldout"},
-    "guided-filter-pytorch": {"dirs": ["guided_filter_pytorch"], "split": "heldout"}, "torchir": {"dirs": ["torchir"], "split": "heldout"},
+    "neurite": {"dirs": ["neurite"], "split": "dev"},
+    "instanseg-torch": {"dirs": ["instanseg"], "split": "dev"},
+    "tabicl": {"dirs": ["tabicl"], "split": "dev"},
+    "guided-filter-pytorch": {"dirs": ["guided_filter_pytorch"], "split": "dev"}, "torchir": {"dirs": ["torchir"], "split": "dev"},
 })
 
 
@@ -19967,11 +19967,11 @@ def torchir_metrics_diffeomorphic():
 
 # ---- held-out set 22, sequence batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "timesfm": {"dirs": ["timesfm"], "split": "heldout"},
-    "tirex-ts": {"dirs": ["tirex"], "split": "heldout"},
-    "elmoformanylangs": {"dirs": ["elmoformanylangs"], "split": "heldout"},
-    "sequitur": {"dirs": ["sequitur"], "split": "heldout"},
-    "warprnnt-numba": {"dirs": ["warprnnt_numba"], "split": "heldout"},
+    "timesfm": {"dirs": ["timesfm"], "split": "dev"},
+    "tirex-ts": {"dirs": ["tirex"], "split": "dev"},
+    "elmoformanylangs": {"dirs": ["elmoformanylangs"], "split": "dev"},
+    "sequitur": {"dirs": ["sequitur"], "split": "dev"},
+    "warprnnt-numba": {"dirs": ["warprnnt_numba"], "split": "dev"},
 })
 
 
