@@ -444,14 +444,14 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
     """
     frame_starts = [f for f in found if f.code == FRAME_START_CODE]
     found = fold_comprehensions([f for f in found if f.code != FRAME_START_CODE], function, positions)
-    if bare_frame_note is not None:
-        found = [f if f.skips_frame else dataclasses.replace(f, skips_frame=True, message=_noted(f, bare_frame_note))
-                 for f in found]
-    skipping = [f for f in found if f.skips_frame]
-    if not skipping:
+    if bare_frame_note is not None:  # a deferred break stops nothing: it comes only when a graph is compiled
+        found = [f if f.skips_frame or f.deferred
+                 else dataclasses.replace(f, skips_frame=True, message=_noted(f, bare_frame_note)) for f in found]
+    if not any(f.skips_frame for f in found):
         return frame_starts + found
     lines = positions()
     found = _without_uncompiled(found, lines)
+    skipping = [f for f in found if f.skips_frame]
     line_of = {id(f): lines[reported_start(f, lines)].start.line for f in found}
     in_target = {id(f) for f in found if _in_assignment_target(f)}
     hidden: set[int] = set()
@@ -490,7 +490,7 @@ def _without_uncompiled(found: list[RawFinding], lines) -> list[RawFinding]:
         return pos.line, pos.column
 
     ordered = sorted(found, key=start)
-    dropped = {id(f) for i, f in enumerate(ordered) if f.deferred
+    dropped = {id(f) for i, f in enumerate(ordered) if f.deferred and not f.skips_frame
                and next((g.skips_frame for g in ordered[i + 1:] if not g.deferred), False)}
     return [f for f in found if id(f) not in dropped]
 

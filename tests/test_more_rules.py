@@ -237,3 +237,29 @@ def test_documented_arrays_in_a_numpy_only_module(tmp_path):
     result = lint_tree(tmp_path, NUMPY_METRICS, scope="auto")
     assert {(f.path.rsplit("/", 1)[-1], f.line, f.code) for f in result.findings} == {
         ("metrics.py", 14, "GL502"), ("metrics.py", 15, "GL301")}
+
+
+def test_a_deferred_break_in_a_frame_dynamo_cannot_start_on(lint):
+    # castle's critic: `requires_grad_()` on a tensor made in an nn.Module's `__init__`, whose breaks all skip
+    # the frame: the deferred break is no frame skip of its own, the parameter's break skips the frame before
+    # any graph is compiled, and linting does not fail (it raised KeyError before)
+    result = lint("""
+    import torch
+    from torch import nn
+
+    class Critic(nn.Module):
+        def __init__(self, n):
+            super().__init__()
+            w0 = torch.zeros(n, n)
+            self.w0 = nn.Parameter(w0.requires_grad_(True))
+            self.head = nn.Linear(n, 1)
+
+        def forward(self, x):
+            return self.head(x @ self.w0)
+
+    @torch.compile
+    def fit(x):
+        return Critic(x.shape[-1])(x)
+    """, scope="all")
+    assert result.errors == []
+    assert found(result) == {(7, "GL705"), (9, "GL701")}
