@@ -20279,10 +20279,10 @@ def warprnnt_loss():
 
 # ---- held-out set 23, trainaudio batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "pytorch-speech-features": {"dirs": ["pytorch_speech_features"], "split": "heldout"},
-    "robustloss-lab": {"dirs": ["robustloss"], "split": "heldout"},
-    "torch-model-hub": {"dirs": ["torch_model_hub"], "split": "heldout"},
-    "hifigan-vocoder": {"dirs": ["hifigan_vocoder"], "split": "heldout"},
+    "pytorch-speech-features": {"dirs": ["pytorch_speech_features"], "split": "dev"},
+    "robustloss-lab": {"dirs": ["robustloss"], "split": "dev"},
+    "torch-model-hub": {"dirs": ["torch_model_hub"], "split": "dev"},
+    "hifigan-vocoder": {"dirs": ["hifigan_vocoder"], "split": "dev"},
 })
 
 
@@ -20527,10 +20527,10 @@ def hg_generator_step():
 
 # ---- held-out set 23, modelsci batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "pydens": {"dirs": ["pydens"], "split": "heldout"},
-    "torcwa": {"dirs": ["torcwa"], "split": "heldout"},
-    "googlenet-pytorch": {"dirs": ["googlenet_pytorch"], "split": "heldout"},
-    "nam-pytorch": {"dirs": ["nam_pytorch"], "split": "heldout"},
+    "pydens": {"dirs": ["pydens"], "split": "dev"},
+    "torcwa": {"dirs": ["torcwa"], "split": "dev"},
+    "googlenet-pytorch": {"dirs": ["googlenet_pytorch"], "split": "dev"},
+    "nam-pytorch": {"dirs": ["nam_pytorch"], "split": "dev"},
 })
 
 
