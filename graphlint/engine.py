@@ -490,7 +490,7 @@ def _without_uncompiled(found: list[RawFinding], lines) -> list[RawFinding]:
         return pos.line, pos.column
 
     ordered = sorted(found, key=start)
-    dropped = {id(f) for i, f in enumerate(ordered) if f.deferred and not f.skips_frame
+    dropped = {id(f) for i, f in enumerate(ordered) if f.deferred
                and next((g.skips_frame for g in ordered[i + 1:] if not g.deferred), False)}
     return [f for f in found if id(f) not in dropped]
 

@@ -17,7 +17,8 @@ SIZE_ARGS = {"torch.arange": None, "torch.zeros": None, "torch.ones": None, "tor
 # Factories that take their size as one tuple or list too (`torch.zeros((n, 3))`), and the tensor methods
 # that do (`x.new_zeros((n, 3))`): a tensor among its items is read as a Python int.
 FACTORY_SIZE_TUPLES = {"torch.zeros", "torch.ones", "torch.empty", "torch.rand", "torch.randn", "torch.full"}
-NEW_METHODS = {".new_zeros()", ".new_ones()", ".new_empty()", ".new_full()"}
+_NEW_FACTORIES = ("new_zeros", "new_ones", "new_empty", "new_full")
+NEW_METHODS = {f".{m}()" for m in _NEW_FACTORIES}  # as _scalar_parameters names them
 # Keyword arguments that must be Python numbers: a tensor there is read like `.item()` (GB0033,
 # measured on 2.13: torchode's `torch.add(atol, y, alpha=rtol)` with `rtol` a buffer).
 SCALAR_KWARGS = {"torch.nn.functional.one_hot": ("num_classes",), "torch.topk": ("k",)}
@@ -36,7 +37,7 @@ ALPHA_METHODS = {"add", "sub", "add_", "sub_"}
 UNPACKED_SIZE_METHODS = frozenset({"permute", "view", "reshape", "expand", "repeat", "tile", "flip", "new_zeros",
                                    "new_ones", "new_empty", "unflatten"})
 # Tensor methods whose arguments (by position, or keyword) must be Python ints or numbers.
-SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",)), **{m: ((0,), ()) for m in ("new_zeros", "new_ones", "new_empty", "new_full")}}
+SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",)), **{m: ((0,), ()) for m in _NEW_FACTORIES}}
 # From which torch `capture_scalar_outputs=True` removes a form's break (probe → specifier; measured on
 # 2.1-2.15). Before that the flag leaves the break, or makes the compile fail (alpha=: a Dynamo error on
 # 2.1-2.12). `F.one_hot(x, n)` and `x.unsqueeze(d)` with a 0-d tensor break with the flag on every version.
@@ -97,7 +98,7 @@ class TensorValueAsSize(Check):
             if not (positions is None or i in positions):
                 continue
             # `torch.zeros((batch.max() + 1,))`: a size given as a tuple or list (mlipops, held-out set 20)
-            value = ctx.is_tensor(arg.value) and arg.value or self._tensor_in_size_tuple(arg.value, name, ctx)
+            value = arg.value if ctx.is_tensor(arg.value) else self._tensor_in_size_tuple(arg.value, name, ctx)
             if value:
                 # Dynamo reports the call's first line, where a multi-line call starts
                 what = "a size" if name in SIZE_ARGS or name in NEW_METHODS else "an int argument"
