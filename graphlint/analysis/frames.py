@@ -37,6 +37,10 @@ _SUBMODULES = frozenset({
 })
 # plain Python values: never a tensor in `has_tensor_in_frame`'s sense
 _NON_TENSOR_KINDS = frozenset({CONST, META, SCALAR, LOGGER, GENERATOR})
+# annotations naming another library's data type: `has_tensor_in_frame` never looks inside one
+# (robustloss's `prepare_dataset(df: pd.DataFrame, ...)`)
+_PLAIN_LIBRARY_TYPES = ("pandas.DataFrame", "pandas.Series", "pandas.core.frame.DataFrame", "polars.DataFrame",
+                        "pathlib.Path")
 # bases that make no nn.Module (an unknown outside base might: `PreTrainedModel`, `LightningModule`)
 _PLAIN_BASES = frozenset({"object", "ABC", "abc.ABC", "Exception", "typing.Generic", "Generic",
                           "typing.Protocol", "Protocol"})
@@ -79,6 +83,7 @@ class FrameTensors:
         self.index = index
         self.path = path
         self.torch_names = torch_module_names(imports)
+        self.imports = imports
 
     def surely_without(self, fn: cst.FunctionDef, cls: ClassInfo | None, kinds: dict[str, str | None],
                        uses: BodyEvidence) -> bool:
@@ -106,6 +111,9 @@ class FrameTensors:
         if p.annotation is None:
             return False
         name = dotted(p.annotation.annotation)
+        head, _, rest = (name or "").partition(".")
+        if head in self.imports and (self.imports[head] + "." + rest).startswith(_PLAIN_LIBRARY_TYPES):
+            return True
         summary = self.index.files.get(self.path)
         found = self.index.lookup_class(summary, name) if name and summary is not None else None
         return found is not None and plain_class(self.index, *found)

@@ -106,6 +106,10 @@ NON_TENSOR_PARAM = re.compile(
     r".*_(size|dim|dims|name|fn|func|config|cfg|mode|type|flag|kwargs|len|length|num|count|dtype|device|"
     r"shape|rate|prob|eps|id))$")
 # multi-backend libraries (POT, array-API code) fetch the backend of their inputs: not a tensor
+# a helper named for a count of dimensions or a shape (pydens's `get_num_dims(x)`, `get_output_shape(x)`):
+# Python ints, whatever tensor it is asked about
+SHAPE_QUERY_NAME = re.compile(r"^_?(get_|compute_|calc_)?(num|n)_(dims?|dimensions|channels|axes|spatial_dims)$"
+                              r"|^_?(get|compute|calc)_\w*_(shape|dims?|ndims?|rank)$")
 BACKEND_GETTER = re.compile(r"^_?(get_)?(backend|array_namespace|namespace|array_api|xp|nx)$")
 # functions (of a tensor backend: tensorly, einops, array-api shims) named after a shape query
 SHAPE_QUERY_FUNCS = frozenset({"ndim", "shape", "size", "numel", "dim", "get_shape", "ndimension", "nelement",
@@ -671,6 +675,11 @@ class TensorEnv:
         if self._unpacks_records(target, iterable):
             self.bind(target, None)
             return
+        if (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range"
+                and "range" not in self.names and isinstance(target, cst.Name)):
+            # Python ints, even over `range(x.shape[1])` (instanseg's `for mask_channel in range(...)`)
+            self.bind(target, META)
+            return
         self.bind(target, self.element_kind(self.kind_of(iterable)))
 
     def _unpacks_records(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> bool:
@@ -1012,6 +1021,25 @@ class TensorEnv:
         return all(base in ("object", "abc.ABC", "ABC") or self._plain_local_class(base, seen | {name})
                    for base in cls.bases)
 
+    def _submodule_output(self, built: list[str]) -> str | None:
+        """What calling `self.<submodule>(...)` gives: a tensor, unless each class it may hold declares that its
+        `forward` returns something else (tabicl's `QuantileToDistribution.forward(...) -> QuantileDistribution`,
+        whose `.icdf(alpha=t)` is no tensor method)."""
+        declared = [self._forward_annotation(name) for name in built]
+        if not declared or any(text is None or "Tensor" in text or text.strip("'\"") in ("Any", "typing.Any", "object")
+                               for text in declared):
+            return TENSOR
+        kinds = {annotation_kind(text) for text in declared}
+        return kinds.pop() if len(kinds) == 1 else None
+
+    def _forward_annotation(self, class_name: str) -> str | None:
+        """The return annotation of a project class's own `forward`, as written (None: none, or not found)."""
+        local = self.ctx.functions.get(f"{class_name}.forward")
+        if local is not None:
+            returns = local.returns
+            return cst.Module([]).code_for_node(returns.annotation) if returns is not None else None
+        return self.ctx.external_return(f"{class_name}.forward")
+
     def _self_call_kind(self, method: str, arg_kinds: list) -> str | None:
         """`self.method(...)`: what the method returns, found in this class or a base class in this file."""
         cls, seen = self.cls, set()
@@ -1024,7 +1052,7 @@ class TensorEnv:
                 # `__call__` gives (stable-baselines3's `self.value_schedule = ConstantSchedule(...)`)
                 built = [n for n in cls.attr_classes.get(method, ()) if n not in _BUILTIN_CALLS]
                 plain = built and all(self._plain_local_class(name) for name in built)
-                return None if plain else TENSOR
+                return None if plain else self._submodule_output(built)
             if self.ctx.inherited_method(cls.name, method):
                 return None  # a method of a base class in another file (torch_struct's `_get_dimension`)
             local_bases = [self.ctx.classes[b] for b in cls.bases if b in self.ctx.classes]
@@ -1086,7 +1114,7 @@ class TensorEnv:
             # `is_nan(t)`, `has_inf(t)`: a question about the values, so a bool tensor (torchsde's misc)
             tensor_arg = arg_kinds and (is_tensor(arg_kinds[0]) or arg_kinds[0] is None and self.ctx.torch_file)
             return BOOL_TENSOR if VALUE_PREDICATE.search(last) and tensor_arg else META
-        if last in SHAPE_QUERY_FUNCS:
+        if last in SHAPE_QUERY_FUNCS or SHAPE_QUERY_NAME.match(last):
             return META  # `tl.ndim(x)`, `backend.shape(x)`: a backend's shape query answers with Python ints
         if BACKEND_GETTER.match(last):
             return BACKEND  # `nx = get_backend(a, b)`, `xp = array_namespace(x)`: a module-like object
