@@ -20713,11 +20713,11 @@ def nam_train_step():
 
 # ---- held-out set 24, visiongen batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "nerf-pytorch": {"dirs": ["nerf"], "split": "heldout"},
-    "composable-mapping": {"dirs": ["composable_mapping"], "split": "heldout"},
-    "deformation-inversion-layer": {"dirs": ["deformation_inversion_layer"], "split": "heldout"},
-    "kuat": {"dirs": ["kuat"], "split": "heldout"},
-    "quatorch": {"dirs": ["quatorch"], "split": "heldout"},
+    "nerf-pytorch": {"dirs": ["nerf"], "split": "dev"},
+    "composable-mapping": {"dirs": ["composable_mapping"], "split": "dev"},
+    "deformation-inversion-layer": {"dirs": ["deformation_inversion_layer"], "split": "dev"},
+    "kuat": {"dirs": ["kuat"], "split": "dev"},
+    "quatorch": {"dirs": ["quatorch"], "split": "dev"},
 })
 
 
@@ -20988,12 +20988,12 @@ def quaternion_arith():
 
 # ---- held-out set 24, seqmisc batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "torchbiggraph": {"dirs": ["torchbiggraph"], "split": "heldout"},
-    "torchcam": {"dirs": ["torchcam"], "split": "heldout"},
-    "concept-erasure": {"dirs": ["concept_erasure"], "split": "heldout"},
-    "torchbayesian": {"dirs": ["torchbayesian"], "split": "heldout"},
-    "cebra": {"dirs": ["cebra"], "split": "heldout"},
-    "linformer-pytorch": {"dirs": ["linformer_pytorch"], "split": "heldout"},
+    "torchbiggraph": {"dirs": ["torchbiggraph"], "split": "dev"},
+    "torchcam": {"dirs": ["torchcam"], "split": "dev"},
+    "concept-erasure": {"dirs": ["concept_erasure"], "split": "dev"},
+    "torchbayesian": {"dirs": ["torchbayesian"], "split": "dev"},
+    "cebra": {"dirs": ["cebra"], "split": "dev"},
+    "linformer-pytorch": {"dirs": ["linformer_pytorch"], "split": "dev"},
 })
 
 
