@@ -19,7 +19,8 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from graphlint.analysis.dynamo_config import DynamoConfig, from_environment
 from graphlint.analysis.frames import FrameTensors, LocalObjects
 from graphlint.analysis.names import ImportTable, dotted
-from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
+from graphlint.analysis.regions import (FuncId, ProjectIndex, TracedFunction, display_name, static_callers,
+                                        traced_regions)
 from graphlint.analysis.summary import ClassInfo, FileSummary, build_summary, call_ref
 from graphlint.analysis.syntax import children, forget_children, names_in, nodes_of
 from graphlint.analysis.tensors import FileContext, TensorEnv, is_tensor
@@ -140,6 +141,20 @@ class FileCheck:
     # argument kinds this file's traced code passes to functions of other files
     calls_elsewhere: dict[FuncId, dict[str, str | None]] = field(default_factory=dict)
     breaks: BreakingCalls = field(default_factory=lambda: BreakingCalls())
+    frames: list[FrameFacts] = field(default_factory=list)
+
+
+@dataclass
+class FrameFacts:
+    """What the project-wide pass needs to know of one walked function to tell whether Dynamo ever starts on it
+    (`skipped_frames`)."""
+
+    fid: FuncId
+    bare: bool  # nothing torch-related in its frame (`analysis.frames`): Dynamo skips it when it starts on it
+    # the linted functions each call may reach, and whether the call runs only eagerly: after a break that
+    # makes Dynamo give up on this function's frame
+    calls: list[tuple[tuple[FuncId, ...], bool]] = field(default_factory=list)
+    findings: list[tuple[int, int, str]] = field(default_factory=list)  # (line, column, code) of its findings
 
 
 @dataclass
@@ -212,7 +227,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         ctx.module_init = module_init and _module_init(key, cls, summary.path, index)
         note = NO_TENSOR_NOTE.format(key) if bare else MODULE_INIT_NOTE.format(key) if ctx.module_init else None
         done = _Walked(fid, node, traced_fn, note,
-                       frozenset(a for a, d in object_defaults.items() if d in ("None", "False")))
+                       frozenset(a for a, d in object_defaults.items() if d in ("None", "False")), no_tensor=bare)
         objects = LocalObjects(node, index, summary, imports.resolve)
         ctx.call_observer = lambda call, caller, fid=fid, done=done, objects=objects: _record_call_site(
             done, call, caller, arguments.observe(fid, call, caller), objects)
@@ -220,11 +235,13 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         checks = [check_classes[c]() for c in sorted(codes)]
         done.found = walk_function(node, checks, ctx)
         walked.append(done)
-    raw: list[tuple[RawFinding, TracedFunction]] = []
+    raw: list[tuple[RawFinding, TracedFunction, FrameFacts]] = []
     breaks = _surely_breaking(walked, breaking_elsewhere, index)
     breaking = breaks.breaking | breaking_elsewhere
+    facts: list[FrameFacts] = []
     for done in walked:
         found = done.found
+        fact = FrameFacts(done.fid, done.no_tensor)
         if not options.show_shadowed:
             # a call in a loop to a function here that always breaks breaks there too: Dynamo cannot
             # inline it, so it skips the caller's frame (its own break is reported in the callee). In a
@@ -233,16 +250,24 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                      if (call.skips_frame or done.bare_note is not None) and breaks_surely(callees, breaking, index)]
             found = fold_shadowed(found + _unrebuildable(calls, codes), parsed.positions, done.node, done.bare_note,
                                   done.object_options)
+            eager = eager_calls(found, [call for _, call in done.calls], parsed.positions, done.node,
+                                done.object_options)
+            fact.calls = [(callees, is_eager) for (callees, _), is_eager in zip(done.calls, eager)]
             found = [f for f in found if f.code not in (CALL_SITE, UNREBUILDABLE_SITE)]
-        raw.extend((finding, done.traced) for finding in found)
+        facts.append(fact)
+        raw.extend((finding, done.traced, fact) for finding in found)
     if not raw:
-        return FileCheck(calls_elsewhere=arguments.elsewhere, breaks=breaks)
+        return FileCheck(calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts)
     catalog = load_catalog()
     positions = parsed.positions()
-    findings = [_to_finding(r, t, catalog[r.code], positions, parsed.source.path) for r, t in raw]
+    findings = [_to_finding(r, t, catalog[r.code], positions, parsed.source.path) for r, t, _ in raw]
+    for finding, (_, _, fact) in zip(findings, raw):
+        fact.findings.append((finding.line, finding.column, finding.code))
     suppressions = parse_suppressions(parsed.source.text)
     kept = [f for f in findings if not suppressions.covers(f)]
-    return FileCheck(kept, len(findings) - len(kept), calls_elsewhere=arguments.elsewhere, breaks=breaks)
+    return FileCheck(kept, len(findings) - len(kept), calls_elsewhere=arguments.elsewhere, breaks=breaks,
+                     frames=facts)
+
 
 
 # a framework's callback classes (argus's `EarlyStopping(Callback)`): their methods are the hooks it calls
@@ -273,6 +298,7 @@ class _Walked:
     traced: TracedFunction
     bare_note: str | None  # the frame holds nothing torch-related (analysis.frames), or is a module `__init__`
     object_options: frozenset[str]  # `self.<attr>` options off by default (`_object_defaults`)
+    no_tensor: bool = False  # nothing torch-related in its frame (not merely a module's `__init__`)
     found: list[RawFinding] = field(default_factory=list)
     # calls to linted functions: (the functions it may reach, the call as a CALL_SITE finding); it
     # surely breaks only if all of them do (`self._step_func(...)` dispatches to every subclass's)
@@ -479,6 +505,58 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
             notes[id(first)] = sorted({line_of[id(f)] for f in shadowed})
     return frame_starts + [dataclasses.replace(f, message=_with_shadowed_note(f, notes[id(f)])) if id(f) in notes
                            else f for f in found if id(f) not in hidden]
+
+
+def eager_calls(folded: list[RawFinding], calls: list[RawFinding], positions, function: cst.FunctionDef,
+                object_options: frozenset[str] = frozenset()) -> list[bool]:
+    """For each call of `calls`: does it come after a break that makes Dynamo give up on the frame (the breaks
+    `fold_shadowed` kept, the same hiding scope)? Such a call only ever runs eagerly, so Dynamo starts on the
+    callee as a frame of its own, and skips it outright when nothing in it is torch-related (`skipped_frames`)."""
+    skipping = [f for f in folded if f.skips_frame]
+    if not calls or not skipping:
+        return [False] * len(calls)
+    lines = positions()
+    scopes = []
+    for first in skipping:
+        line = lines[reported_start(first, lines)].start.line
+        scopes.append((lines[first.node].end.line, _hiding_scope(function, lines, line, object_options),
+                       _other_arms(function, lines, line)))
+
+    def after_a_skip(call: RawFinding) -> bool:
+        line = lines[call.node].start.line
+        return any(line > cut and start <= line <= end and not any(a <= line <= b for a, b in arms)
+                   for cut, (start, end), arms in scopes)
+
+    return [after_a_skip(call) for call in calls]
+
+
+def skipped_frames(facts: list[FrameFacts], index: ProjectIndex) -> set[FuncId]:
+    """Functions Dynamo never traces although traced code calls them: nothing torch-related in their frame, and
+    every call to them runs eagerly (after a break that skips the caller's frame, or from a function skipped
+    itself), so Dynamo starts on them as frames of their own and `has_tensor_in_frame` turns it away (robustloss's
+    `Preprocessor.__init__`, called after `prepare_dataset`'s first break). A function some caller may still
+    inline, or one with a caller graphlint did not walk, keeps its findings."""
+    by_fid = {fact.fid: fact for fact in facts}
+    sites: dict[FuncId, list[tuple[FuncId, bool]]] = {}
+    for fact in facts:
+        for callees, eager in fact.calls:
+            for callee in callees:
+                sites.setdefault(callee, []).append((fact.fid, eager))
+    callers = static_callers(index)
+    skipped: set[FuncId] = set()
+    grew = True
+    while grew:
+        grew = False
+        for fid, fact in by_fid.items():
+            if fid in skipped or not fact.bare or fid not in sites:
+                continue
+            seen = {caller for caller, _ in sites[fid]}
+            if not callers.get(fid, set()) <= seen:
+                continue  # a caller whose call graphlint did not see (not walked, or a nested function)
+            if all(eager or caller in skipped for caller, eager in sites[fid]):
+                skipped.add(fid)
+                grew = True
+    return skipped
 
 
 def _without_uncompiled(found: list[RawFinding], lines) -> list[RawFinding]:
@@ -965,7 +1043,11 @@ def lint_files(files: list[str], options: LintOptions, errors: list[FileError] |
     run.breaking = breaking_across_files(list(checks.values()), index)
     learnt = {p for p, c in checks.items() if (c.breaks.skip_callees & run.breaking) - c.breaks.breaking}
     checks.update(run.check([p for p in todo if p in seeds or p in learnt], seeds))
+    facts = [fact for check in checks.values() for fact in check.frames]
+    never_traced = skipped_frames(facts, index)
+    skipped = {(fact.fid[0], *key) for fact in facts if fact.fid in never_traced for key in fact.findings}
     for check in checks.values():
+        check.findings = [f for f in check.findings if (f.path, f.line, f.column, f.code) not in skipped]
         result.findings.extend(check.findings)
         result.suppressed += check.suppressed
         if check.error:

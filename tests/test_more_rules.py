@@ -263,3 +263,40 @@ def test_a_deferred_break_in_a_frame_dynamo_cannot_start_on(lint):
     """, scope="all")
     assert result.errors == []
     assert found(result) == {(7, "GL705"), (9, "GL701")}
+
+
+def test_data_loaders_known_by_construction_annotation_and_name(lint):
+    result = lint("""
+    from typing import Optional
+    import torch
+    from torch.utils.data import DataLoader
+
+    class Trainer:
+        def evaluate(self, x, loader: Optional[DataLoader] = None):
+            if loader is None:
+                return x
+            return x / len(loader)
+
+        def validate(self, x):
+            for batch in self.val_dataloader():
+                x = x + batch
+            return x
+
+        def count(self, x, valid_dl):
+            return x * len(valid_dl)
+
+        def lengths(self, x, loaders: list):
+            return x * len(loaders)
+
+        def from_a_list(self, x):
+            loader = [x, x + 1]
+            for item in loader:
+                x = x + item
+            return x
+
+        def rebuild(self, x, dataset):
+            dl = DataLoader(dataset, batch_size=2)
+            return x * len(dl)
+    """, scope="all")
+    assert {(line, code) for line, code in found(result) if code == "GL615"} == {
+        (10, "GL615"), (13, "GL615"), (18, "GL615"), (30, "GL615"), (31, "GL615")}

@@ -594,3 +594,33 @@ def test_a_train_step_is_not_driver_code(lint):
     lines = {(f.line, f.code) for f in lint(TRAIN_STEP, scope="auto").findings}
     assert (10, "GL101") in lines and (8, "GL702") in lines
     assert not any(line >= 13 for line, _ in lines)
+
+
+HELPER_BEFORE_CALLER = """
+import torch
+
+def _get_batch(inputs: torch.Tensor, start: int, end: int):
+    if start == 0:
+        return inputs[:end]
+    return inputs[start:end]
+
+def batched(inputs: torch.Tensor, index_batch: torch.Tensor):
+    start, end = index_batch[0], index_batch[-1] + 1
+    return _get_batch(inputs, start, end)
+"""
+
+
+def test_auto_scope_walks_callers_before_the_helpers_they_call(lint):
+    # `_get_batch` comes first in the file, but nobody calls `batched`: it starts the region, so its call
+    # passes its tensors to the helper, whose `int` annotations Dynamo never sees (cebra's `_get_batch`)
+    result = lint(HELPER_BEFORE_CALLER, scope="auto")
+    lines = {(f.line, f.code) for f in result.findings}
+    assert (5, "GL401") in lines and (7, "GL503") in lines
+    assert {f.region.chain for f in result.findings if f.line == 5} == {("batched", "_get_batch")}
+
+
+def test_a_batch_step_is_not_driver_code(lint):
+    # torchbiggraph's `process_one_batch`: one batch's forward, backward and update, like a `train_step`
+    code = TRAIN_STEP.replace("train_step", "process_one_batch")
+    lines = {(f.line, f.code) for f in lint(code, scope="auto").findings}
+    assert (10, "GL101") in lines and (8, "GL702") in lines

@@ -304,11 +304,16 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
         drain()
     if scope == "auto":
         eager = eager_functions(index, traced)
-        for summary in index.files.values():
-            for key in summary.functions:
-                if (summary.path, key) not in eager:
-                    enter((summary.path, key), Region("library", (key.replace(".<locals>.", "."),)))
-        drain()
+        called = static_callers(index)
+        # functions nobody in the project calls first: a helper is then reached through its callers, which are
+        # walked before it (the argument kinds they pass, `ArgumentKinds`), whatever the order in the file
+        for first in (True, False):
+            for summary in index.files.values():
+                for key in summary.functions:
+                    fid = (summary.path, key)
+                    if fid not in eager and (fid not in called) == first:
+                        enter(fid, Region("library", (key.replace(".<locals>.", "."),)))
+            drain()
     if scope == "all":
         for summary in index.files.values():
             for key in summary.functions:
@@ -322,6 +327,19 @@ def is_eager_file(path: str) -> bool:
     name = parts[-1]
     return (name in _EAGER_FILE_NAMES or name.startswith("test_") or name.endswith("_test.py")
             or any(p in _EAGER_DIRS for p in parts[:-1]))
+
+
+def static_callers(index: ProjectIndex) -> dict[FuncId, set[FuncId]]:
+    """Each function some function of the linted files calls → those callers (tests left out)."""
+    callers: dict[FuncId, set[FuncId]] = {}
+    for summary in index.files.values():
+        if is_eager_file(summary.path):
+            continue
+        for key, info in summary.functions.items():
+            for ref in info.calls:
+                for callee in index.resolve_call((summary.path, key), ref):
+                    callers.setdefault(callee, set()).add((summary.path, key))
+    return callers
 
 
 def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -> set[FuncId]:

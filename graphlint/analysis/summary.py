@@ -7,6 +7,7 @@ linted files into a call graph; the summary never looks at other files itself.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -207,6 +208,10 @@ DRIVER_CALLS = frozenset({
     "torch.cuda.synchronize", "torch.profiler.profile", "torch.utils.tensorboard.SummaryWriter",
 })
 DRIVER_METHODS = frozenset({"backward", "zero_grad", "parse_args", "add_scalar"})
+# what holds a torch DataLoader, by the names people give one: `loader`, `train_loader`, `data_loader`,
+# `dataloader`, `valid_dl` (a bare `dl` is too often a length or a step); the DataLoader classes themselves
+LOADER_NAME = re.compile(r"((^|_)(data_?loader|loader)|_dl)$", re.IGNORECASE)
+DATALOADER_CLASSES = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 # dunders and hooks that run outside forward (construction, printing, pickling, checkpoints)
 EAGER_METHOD_NAMES = frozenset({
     "__repr__", "__str__", "extra_repr", "__getstate__", "__setstate__", "__reduce__", "__reduce_ex__",
@@ -472,6 +477,18 @@ class SummaryBuilder(cst.CSTVisitor):
         if (isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name) and it.value.value == "self"
                 and isinstance(target, cst.Name)):
             self._loop_vars[-1][target.value] = it.attr.value
+        self._note_loader_loop(it)
+
+    def _note_loader_loop(self, iterable: cst.BaseExpression) -> None:
+        """A loop over a DataLoader's batches is a training or evaluation loop: driver code, like building
+        the DataLoader (`--scope auto`)."""
+        info = self._func_stack[-1] if self._func_stack else None
+        if info is None or info.eager_reason:
+            return
+        name = dotted(iterable)
+        if (isinstance(iterable, cst.Call) and self.imports.resolve(iterable.func) in DATALOADER_CLASSES
+                or name is not None and LOADER_NAME.search(name.rsplit(".", 1)[-1])):
+            info.eager_reason = "loops over a DataLoader"
 
     # ---- `if not torch.compiler.is_compiling(): ...`: no call edges out of the dead branch ----
     def visit_If(self, node: cst.If) -> bool:
@@ -527,11 +544,12 @@ class SummaryBuilder(cst.CSTVisitor):
 
     @staticmethod
     def _one_step(info: FunctionInfo) -> bool:
-        """A train step (`train_step`, `training_step`, `_train_one_step`): one batch's forward, backward and
-        update, the function users hand to `torch.compile`, not the loop around it (argus's
+        """A train step (`train_step`, `training_step`, `_train_one_step`, `process_one_batch`): one batch's
+        forward, backward and update, the function users hand to `torch.compile`, not the loop around it (argus's
         `Model.train_step`, compiled through `model.fit`, breaks at its `loss.item()`)."""
         name = info.key.rsplit(".", 1)[-1].lower()
-        return name.endswith("step") and "epoch" not in name and "loop" not in name
+        # `process_one_batch`, `train_batch`: one batch's step too (torchbiggraph's trainer), not `*_batches`
+        return name.endswith(("step", "batch")) and "epoch" not in name and "loop" not in name
 
     @staticmethod
     def _closure_step(info: FunctionInfo) -> bool:

@@ -22,7 +22,7 @@ import libcst as cst
 from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.docstrings import documented_types
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
-from graphlint.analysis.summary import ClassInfo, literal_prefix
+from graphlint.analysis.summary import DATALOADER_CLASSES, LOADER_NAME, ClassInfo, literal_prefix
 from graphlint.analysis.syntax import nodes_of, walk
 from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
@@ -106,10 +106,11 @@ NON_TENSOR_PARAM = re.compile(
     r".*_(size|dim|dims|name|fn|func|config|cfg|mode|type|flag|kwargs|len|length|num|count|dtype|device|"
     r"shape|rate|prob|eps|id))$")
 # multi-backend libraries (POT, array-API code) fetch the backend of their inputs: not a tensor
-# a helper named for a count of dimensions or a shape (pydens's `get_num_dims(x)`, `get_output_shape(x)`):
+# a helper named for a count of dimensions or a shape (pydens's `get_num_dims(x)`, `get_output_shape(x)`,
+# torchbiggraph's `match_shape(t, -1)`):
 # Python ints, whatever tensor it is asked about
 SHAPE_QUERY_NAME = re.compile(r"^_?(get_|compute_|calc_)?(num|n)_(dims?|dimensions|channels|axes|spatial_dims)$"
-                              r"|^_?(get|compute|calc)_\w*_(shape|dims?|ndims?|rank)$")
+                              r"|^_?(get|compute|calc|infer|match)_(\w*_)?(shape|dims?|ndims?|rank)$")
 BACKEND_GETTER = re.compile(r"^_?(get_)?(backend|array_namespace|namespace|array_api|xp|nx)$")
 # functions (of a tensor backend: tensorly, einops, array-api shims) named after a shape query
 SHAPE_QUERY_FUNCS = frozenset({"ndim", "shape", "size", "numel", "dim", "get_shape", "ndimension", "nelement",
@@ -543,6 +544,13 @@ def _mark(names: set[str], name: str, holds: bool) -> None:
         names.discard(name)
 
 
+_NUMBER_ANNOTATION = re.compile(r"(Optional\[)?(int|float|bool|numbers\.Number|Number)\]?( \| None)?")
+
+
+def _is_call_of(node: cst.BaseExpression, name: str) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == name
+
+
 class TensorEnv:
     """Name → kind inside one function, plus `kind_of(expr)`."""
 
@@ -557,6 +565,7 @@ class TensorEnv:
         # names the body uses as tensors (`t.dtype`, `torch.minimum(t, u)`): a local bound to a value
         # of unknown kind (`t = problem.t_start`) is a tensor when the body says so
         self.used_as_tensor: set[str] = set()
+        self.loaders: set[str] = set()  # names bound to a `DataLoader(...)` here, or parameters annotated so
 
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """Qualified name through imports and local aliases (`lib.any` → `torch.any`)."""
@@ -604,7 +613,13 @@ class TensorEnv:
                 kind = None
             if p.annotation is None and from_callers.get(name) is not None:
                 kind = from_callers[name]  # what the callers actually pass beats a guess from the name
+            elif is_tensor(from_callers.get(name)) and _NUMBER_ANNOTATION.fullmatch(_annotation_text(p) or ""):
+                # `batch_start_idx: int` handed `index_batch[0]`, a 0-d tensor (cebra): Dynamo sees what is passed
+                kind = from_callers[name]
             self.names[name] = kind
+            if p.annotation is not None and any(self.resolve(n) in DATALOADER_CLASSES
+                                                for n in nodes_of(p.annotation, (cst.Name, cst.Attribute))):
+                self.loaders.add(name)  # `loader: DataLoader`, `Optional[DataLoader]`
             if _SCALAR_TENSOR_ANNOTATION.search(_annotation_text(p) or ""):
                 self.zero_d.add(name)  # jaxtyping's `Float[Tensor, ""]`: a 0-d tensor when it is one
         for star in (params.star_arg, params.star_kwarg):
@@ -641,6 +656,7 @@ class TensorEnv:
             if kind is None and name in self.used_as_tensor and value is not None and _opaque(value):
                 kind = TENSOR
             self.names[name] = kind
+            _mark(self.loaders, name, isinstance(value, cst.Call) and self.resolve(value.func) in DATALOADER_CLASSES)
             _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
             _mark(self.zero_d, name, value is not None and is_tensor(kind) and self.is_zero_d(value))
             alias = self._alias_of(value) if value is not None else None
@@ -675,12 +691,35 @@ class TensorEnv:
         if self._unpacks_records(target, iterable):
             self.bind(target, None)
             return
+        if self.iterates_loader(iterable):
+            # a DataLoader's batches are collated tensors (cebra's `index_batch`, `for x, y in loader`)
+            if _is_call_of(iterable, "enumerate") and isinstance(target, (cst.Tuple, cst.List)) \
+                    and len(target.elements) == 2:
+                self.bind(target.elements[0].value, META)
+                self.bind(target.elements[1].value, TENSOR)
+            else:
+                self.bind(target, TENSOR)
+            return
         if (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range"
                 and "range" not in self.names and isinstance(target, cst.Name)):
             # Python ints, even over `range(x.shape[1])` (instanseg's `for mask_channel in range(...)`)
             self.bind(target, META)
             return
         self.bind(target, self.element_kind(self.kind_of(iterable)))
+
+    def iterates_loader(self, iterable: cst.BaseExpression) -> bool:
+        """Is `iterable` a torch DataLoader (or `enumerate` of one): a `DataLoader(...)` call, a name bound to one,
+        or a value of unknown kind named like one (`train_loader`)?"""
+        if _is_call_of(iterable, "enumerate") and iterable.args:
+            iterable = iterable.args[0].value
+        if isinstance(iterable, cst.Call):
+            return self.resolve(iterable.func) in DATALOADER_CLASSES
+        name = dotted(iterable)
+        if name is None:
+            return False
+        if name in self.loaders:
+            return True
+        return self.kind_of(iterable) is None and LOADER_NAME.search(name.rsplit(".", 1)[-1]) is not None
 
     def _unpacks_records(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> bool:
         """`for (rank, _), ((kv, mask), bufs) in ring_pass_fn(kv, mask)`: nested unpacking of what a
@@ -909,7 +948,8 @@ class TensorEnv:
                 if method == "numpy":
                     return NDARRAY
                 if method in SEQ_METHODS:
-                    return TENSOR_SEQ
+                    # `regime_0, regime_1 = masks.unbind(-1)`: pieces of a boolean mask are masks (quatorch)
+                    return BOOL_TENSOR if recv == BOOL_TENSOR else TENSOR_SEQ
                 if method in ("equal", "allclose", "is_nonzero"):
                     return SCALAR
                 if method in ("max", "min", "median", "mode", "sort", "topk", "kthvalue") and (

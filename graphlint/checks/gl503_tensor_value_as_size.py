@@ -1,6 +1,6 @@
 import libcst as cst
 
-from graphlint.analysis.tensors import BOOL_TENSOR, TENSOR
+from graphlint.analysis.tensors import BOOL_TENSOR, TENSOR, TENSOR_SEQ
 from graphlint.checks._common import scalar_extraction, slice_bound, used_as_size
 from graphlint.checks.base import Check
 from graphlint.torch_version import matches
@@ -74,11 +74,22 @@ class TensorValueAsSize(Check):
         """`y[..., :n]` with `n` a tensor: the bound is read with `__index__`, i.e. `.item()` (GB0124)."""
         if self._captured(ctx, "slice_by_0d_tensor"):
             return
-        bound = slice_bound(node, ctx.is_tensor)
+        bound = slice_bound(node, ctx.is_tensor) or self._tensor_in_slice_call(node, ctx)
         if bound is not None:
             # at the bound: in a subscript over several lines, Dynamo names the line that reads it
             ctx.report(bound, self.code, "a tensor used as a slice bound is read as a Python int (`.item()`): "
                                          "the shape depends on data", gb=("GB0124",))
+
+    @staticmethod
+    def _tensor_in_slice_call(node: cst.Subscript, ctx) -> cst.BaseExpression | None:
+        """`x[slice(*indices)]` with tensor bounds (cebra's `inputs[slice(*indices)]`): the same `__index__` reads."""
+        for element in node.slice:
+            call = element.slice.value if isinstance(element.slice, cst.Index) else None
+            if isinstance(call, cst.Call) and ctx.is_builtin(call.func, "slice"):
+                for arg in call.args:
+                    if ctx.is_tensor(arg.value) or arg.star == "*" and ctx.kind(arg.value) == TENSOR_SEQ:
+                        return arg.value
+        return None
 
     @classmethod
     def _captured(cls, ctx, probe: str) -> bool:

@@ -605,3 +605,35 @@ def torch_combinations(x):
 def numpy_pad(x):
     b = np.pad(x.numpy(), (0, 1))
     return torch.from_numpy(b) * 2
+
+
+# torch.utils.data in traced code (tirex's and pytorch-accelerated's training loops in the benchmark): Dynamo
+# skips the module, so iterating a DataLoader, asking its length or building one breaks (GB0008).
+_LOADER = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.randn(4, 2)), batch_size=2)
+
+
+@probe("module", "for (b,) in loader: ...   # a DataLoader built outside")
+def dataloader_iterate(x):
+    y = x * 2
+    for (b,) in _LOADER:
+        y = y + b.sum()
+    return y + 1
+
+
+@probe("module", "n = len(loader)   # a DataLoader built outside")
+def dataloader_len(x):
+    y = x * 2
+    n = len(_LOADER)
+    return y + n
+
+
+@probe("module", "loader = DataLoader(TensorDataset(x), batch_size=2)")
+def dataloader_build(x):
+    y = x * 2
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x), batch_size=2)
+    return y + loader.batch_size
+
+
+@probe("module", "loader.batch_size   # an attribute only: control", control=True)
+def dataloader_attribute(x):
+    return x * _LOADER.batch_size
