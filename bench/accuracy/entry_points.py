@@ -21412,3 +21412,826 @@ def linformer_padder():
         out.sum().backward()
         return out.detach()
     return f, (torch.randn(2, 30, 16, requires_grad=True),)
+
+
+# ---- held-out set 25, scitab batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "clifra": {"dirs": ["clifra"], "split": "heldout"},
+    "tracetorch": {"dirs": ["tracetorch"], "split": "heldout"},
+    "inferno-ai": {"dirs": ["inferno"], "split": "heldout"},
+    "kilosort": {"dirs": ["kilosort"], "split": "heldout"}, "torchtree": {"dirs": ["torchtree"], "split": "heldout"},
+})
+
+
+# =================================================================== clifra ==
+# held-out set 25, scitab batch. clifra (Eunkyum Kim's layout-first Clifford / geometric algebra library: planned
+# geometric / wedge / contraction products, bivector exponentials, versor actions, Clifford-linear, versor, norm,
+# activation and attention layers, geometric losses and a Riemannian Adam). Random multivectors, tiny channel counts.
+@entry("clifra", "README layers: CliffordLinear -> VersorLayer -> CliffordLayerNorm -> GeometricGELU on Cl(3,0) multivectors, MSE-style loss, backward")
+def layers_train_step():
+    import clifra
+    from clifra.layers import CliffordLinear, VersorLayer, CliffordLayerNorm, GeometricGELU
+    torch.manual_seed(0)
+    alg = clifra.make_algebra(3, 0, device="cpu")
+    lin, vl, ln, act = CliffordLinear(alg, 4, 6), VersorLayer(alg, 6), CliffordLayerNorm(alg, 6), GeometricGELU(alg, 6)
+
+    def f(x):
+        y = act(ln(vl(lin(x))))
+        loss = y.square().mean()
+        loss.backward()
+        return loss.detach()
+    return f, (torch.randn(5, 4, 8),)
+
+
+@entry("clifra", "rotor-backend CliffordLinear (2 rotor pairs, learned aggregation) -> MultiVersorLayer -> GradeSwish on Cl(2,1)")
+def rotor_linear_versor():
+    import clifra
+    from clifra.layers import CliffordLinear, MultiVersorLayer, GradeSwish
+    torch.manual_seed(0)
+    alg = clifra.make_algebra(2, 1, device="cpu")
+    lin = CliffordLinear(alg, 4, 4, backend="rotor", num_rotor_pairs=2, aggregation="learned")
+    mv, act = MultiVersorLayer(alg, 4), GradeSwish(alg, 4)
+
+    def f(x):
+        return act(mv(lin(x)))
+    return f, (torch.randn(3, 4, 8),)
+
+
+@entry("clifra", "GeometricProductAttention (causal) and EntropyGatedAttention over a sequence of multivector channels")
+def attention_blocks():
+    import clifra
+    from clifra.layers import GeometricProductAttention, EntropyGatedAttention
+    torch.manual_seed(0)
+    alg = clifra.make_algebra(3, 0, device="cpu")
+    a, b = GeometricProductAttention(alg, 4, 2), EntropyGatedAttention(alg, 4, 2)
+
+    def f(x):
+        return a(x), b(x)
+    return f, (torch.randn(2, 5, 4, 8),)
+
+
+@entry("clifra", "README quick start: plan_product('gp') from vector layouts to the (0, 2) layout, applied")
+def planned_product():
+    import clifra
+    alg = clifra.make_algebra(3, 0, device="cpu")
+    vectors = alg.layout((1,))
+    prod = alg.plan_product(op="gp", left_layout=vectors, right_layout=vectors, output_layout=alg.layout((0, 2)))
+
+    def f(a, b):
+        return prod(a, b)
+    torch.manual_seed(0)
+    return f, (torch.randn(8, 3), torch.randn(8, 3))
+
+
+@entry("clifra", "direct algebra methods on Cl(3,1): geometric / wedge products, left contraction, reverse, grade projection, signature norm, bivector exp, grade norms, blade inverse, conjugations")
+def algebra_ops():
+    import clifra
+    torch.manual_seed(0)
+    alg = clifra.make_algebra(3, 1, device="cpu")
+
+    def f(a, b, v, biv):
+        gp = alg.geometric_product(a, b)
+        return (gp, alg.wedge(a, b), alg.left_contraction(a, b), alg.reverse(gp), alg.grade_projection(gp, 2),
+                alg.signature_norm_squared(a), alg.bivector_exp(biv), alg.grade_norms(gp),
+                alg.blade_inverse(alg.embed_vector(v)), alg.clifford_conjugation(a), alg.grade_involution(b))
+    biv = 0.3 * alg.grade_projection(torch.randn(4, 16), 2)
+    return f, (torch.randn(4, 16), torch.randn(4, 16), torch.randn(4, 4), biv)
+
+
+@entry("clifra", "training step: CliffordLinear / VersorLayer / CliffordLayerNorm, GeometricMSE + Isometry + BivectorRegularization + GradeEnergyRegularization losses, RiemannianAdam step")
+def losses_riemannian_adam():
+    import clifra
+    from clifra.layers import CliffordLinear, VersorLayer, CliffordLayerNorm
+    from clifra.criterion import loss as L
+    from clifra.optimizers.riemannian import RiemannianAdam
+    torch.manual_seed(0)
+    alg = clifra.make_algebra(3, 0, device="cpu")
+    model = torch.nn.Sequential(CliffordLinear(alg, 3, 4), VersorLayer(alg, 4), CliffordLayerNorm(alg, 4))
+    opt = RiemannianAdam(model.parameters(), lr=1e-2, algebra=alg)
+    mse, iso = L.GeometricMSELoss(alg), L.IsometryLoss(alg)
+    breg, gen = L.BivectorRegularization(alg), L.GradeEnergyRegularization(alg)
+
+    def f(x, y):
+        opt.zero_grad()
+        out = model(x)
+        loss = mse(out, y) + 0.1 * iso(out, y) + 0.01 * breg(out) + 0.01 * gen(out)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(6, 3, 8), torch.randn(6, 4, 8))
+
+
+@entry("clifra", "ConformalEmbedding adapter on Cl(4,1): embed 3D points as null vectors, extract them back, forward")
+def conformal_embedding():
+    import clifra
+    from clifra.layers.adapters.conformal import ConformalEmbedding
+    torch.manual_seed(0)
+    emb = ConformalEmbedding(clifra.make_algebra(4, 1, device="cpu"), 3)
+
+    def f(x):
+        return emb.extract(emb.embed(x)), emb(x)
+    return f, (torch.randn(5, 3),)
+
+
+# =============================================================== tracetorch ==
+# held-out set 25, scitab batch. tracetorch (Yegor Menovchshikov's traceTorch: stateful spiking (leaky integrator with
+# binary / ternary / scaled outputs, dual, synaptic, recurrent variants), RNN and SSM (S4 / S5 / S6 / Mamba) layers
+# that keep their hidden states inside, managed by `tt.Model`). States are zeroed in the builder: `zero_states()`
+# inside a compiled function fails under compile (InternalTorchDynamoError), so each compiled call continues the
+# states of the previous one, as a model stepped through time does.
+def _tt_net(*layers):
+    import tracetorch as tt
+
+    class Net(tt.Model):
+        def __init__(self):
+            super().__init__()
+            self.net = torch.nn.Sequential(*layers)
+
+        def forward(self, x):
+            return self.net(x)
+    net = Net()
+    net.zero_states()
+    return net
+
+
+@entry("tracetorch", "README: Flatten / Linear / LIB / Linear / LI spiking model, 3 timesteps, cross-entropy, backward (retain_graph: the states carry over)")
+def snn_readme_train_step():
+    import tracetorch as tt
+    torch.manual_seed(0)
+    m = _tt_net(torch.nn.Flatten(), torch.nn.Linear(16, 12), tt.snn.LIB(num_neurons=12), torch.nn.Linear(12, 4),
+                tt.snn.LI(num_neurons=4))
+
+    def f(x, y):
+        out = 0
+        for _ in range(3):
+            out = out + m(x)
+        loss = torch.nn.functional.cross_entropy(out, y)
+        loss.backward(retain_graph=True)
+        return loss.detach()
+    return f, (torch.rand(3, 1, 4, 4), torch.tensor([0, 1, 2]))
+
+
+@entry("tracetorch", "spiking variants DSRLIB, SRLITS, DLIT and DSLIEMA between Linear layers, two timesteps")
+def snn_variants():
+    import tracetorch as tt
+    torch.manual_seed(0)
+    m = _tt_net(torch.nn.Linear(6, 8), tt.snn.DSRLIB(num_neurons=8), torch.nn.Linear(8, 8), tt.snn.SRLITS(num_neurons=8),
+                torch.nn.Linear(8, 8), tt.snn.DLIT(num_neurons=8), tt.snn.DSLIEMA(num_neurons=8))
+
+    def f(x):
+        return m(x) + m(x)
+    return f, (torch.rand(2, 6),)
+
+
+@entry("tracetorch", "stateful GRU -> LSTM -> SimpleRNN stepped 3 times, loss, backward (retain_graph)")
+def rnn_train_step():
+    import tracetorch as tt
+    torch.manual_seed(0)
+    m = _tt_net(tt.rnn.GRU(5, 6), tt.rnn.LSTM(6, 6), tt.rnn.SimpleRNN(6, 3))
+
+    def f(x):
+        loss = torch.stack([m(x) for _ in range(3)]).square().mean()
+        loss.backward(retain_graph=True)
+        return loss.detach()
+    return f, (torch.randn(4, 5),)
+
+
+@entry("tracetorch", "one-timestep S4 -> S5 -> S6 -> Mamba layers (d_state 4), two steps")
+def ssm_layers():
+    import tracetorch as tt
+    torch.manual_seed(0)
+    m = _tt_net(tt.ssm.S4(6, d_state=4), tt.ssm.S5(6, d_state=4), tt.ssm.S6(6, d_state=4), tt.ssm.Mamba(6, d_state=4))
+
+    def f(x):
+        return m(x) + m(x)
+    return f, (torch.randn(2, 6),)
+
+
+@entry("tracetorch", "convolutional SNN: Conv2d -> RLIT (dim=-3) -> Conv2d -> SLITS (dim=-3), two timesteps")
+def conv_snn():
+    import tracetorch as tt
+    torch.manual_seed(0)
+    m = _tt_net(torch.nn.Conv2d(1, 4, 3, padding=1), tt.snn.RLIT(num_neurons=4, dim=-3),
+                torch.nn.Conv2d(4, 4, 3, padding=1), tt.snn.SLITS(num_neurons=4, dim=-3))
+
+    def f(x):
+        return m(x) + m(x)
+    return f, (torch.rand(2, 1, 6, 6),)
+
+
+@entry("tracetorch", "TTcompile()d inference model (pre-computed parameters): Linear / DSLIB / Linear / SLI, two timesteps")
+def ttcompile_inference():
+    import tracetorch as tt
+    torch.manual_seed(0)
+    m = _tt_net(torch.nn.Linear(6, 8), tt.snn.DSLIB(num_neurons=8), torch.nn.Linear(8, 4), tt.snn.SLI(num_neurons=4))
+    m.TTcompile()
+    m.zero_states()
+
+    def f(x):
+        return m(x) + m(x)
+    return f, (torch.rand(3, 6),)
+
+
+# =================================================================== inferno ==
+# held-out set 25, scitab batch. inferno-ai (Marissa Dominijanni's Inferno: spiking neural network simulation with
+# neuron models (LIF, ALIF, QIF, EIF, Izhikevich), synapses, connections, Poisson encoders, layers and STDP trainers).
+# Tiny populations, random spike trains, a few simulation steps.
+@entry("inferno-ai", "LinearDense connection (DeltaCurrent synapse, bias) into LIF neurons, 5 simulation steps of random spikes")
+def lif_dense():
+    from inferno.neural import LinearDense, LIF, DeltaCurrent
+    torch.manual_seed(0)
+    conn = LinearDense(6, 4, 1.0, synapse=DeltaCurrent.partialconstructor(1.0), bias=True, batch_size=2)
+    lif = LIF(4, 1.0, rest_v=-65.0, reset_v=-65.0, thresh_v=-50.0, refrac_t=2.0, time_constant=20.0, batch_size=2)
+
+    def f(x):
+        outs = [lif(conn(x[t]) * 20.0) for t in range(x.shape[0])]
+        return torch.stack(outs), lif.voltage
+    return f, ((torch.rand(5, 2, 6) < 0.4).float(),)
+
+
+@entry("inferno-ai", "HomogeneousPoissonEncoder (4 steps, seeded generator) -> LinearDense (DeltaPlusCurrent) -> ALIF adaptive-threshold neurons")
+def alif_poisson():
+    from inferno.neural import LinearDense, ALIF, DeltaPlusCurrent, HomogeneousPoissonEncoder
+    torch.manual_seed(0)
+    enc = HomogeneousPoissonEncoder(4, 1.0, 128.0, generator=torch.Generator().manual_seed(0))
+    conn = LinearDense(6, 3, 1.0, synapse=DeltaPlusCurrent.partialconstructor(1.0), batch_size=2)
+    n = ALIF(3, 1.0, rest_v=-60.0, reset_v=-65.0, thresh_eq_v=-50.0, refrac_t=1.0, tc_membrane=20.0,
+             tc_adaptation=100.0, spike_increment=1.0, batch_size=2)
+
+    def f(x):
+        return torch.stack([n(conn(s) * 25.0) for s in enc(x)])
+    return f, (torch.rand(2, 6),)
+
+
+@entry("inferno-ai", "nonlinear neurons Izhikevich, QIF and EIF driven by one LinearDense connection, 4 simulation steps")
+def nonlinear_neurons():
+    from inferno.neural import LinearDense, Izhikevich, QIF, EIF, DeltaCurrent
+    torch.manual_seed(0)
+    conn = LinearDense(5, 4, 1.0, synapse=DeltaCurrent.partialconstructor(1.0), batch_size=2)
+    iz = Izhikevich(4, 1.0, rest_v=-60.0, crit_v=-40.0, affinity=0.04, reset_v=-65.0, thresh_v=-30.0, refrac_t=1.0,
+                    tc_membrane=10.0, tc_adaptation=100.0, voltage_coupling=0.2, spike_increment=2.0, batch_size=2)
+    qif = QIF(4, 1.0, rest_v=-60.0, crit_v=-50.0, affinity=1.0, reset_v=-65.0, thresh_v=-30.0, refrac_t=1.0,
+              time_constant=10.0, batch_size=2)
+    eif = EIF(4, 1.0, rest_v=-60.0, rheobase_v=-50.0, sharpness=2.0, reset_v=-65.0, thresh_v=-30.0, refrac_t=1.0,
+              time_constant=10.0, batch_size=2)
+
+    def f(x):
+        outs = []
+        for t in range(x.shape[0]):
+            i = conn(x[t]) * 30.0
+            outs.append(torch.stack([iz(i), qif(i), eif(i)]))
+        return torch.stack(outs), iz.voltage, qif.voltage
+    return f, ((torch.rand(4, 2, 5) < 0.5).float(),)
+
+
+@entry("inferno-ai", "Serial layer (LinearDense + LIF) trained with the pair-based STDP trainer: 4 steps, trainer() each step, layer.update()")
+def serial_stdp():
+    from inferno.neural import LinearDense, LIF, DeltaCurrent, Serial
+    from inferno.learn import STDP
+    torch.manual_seed(0)
+    conn = LinearDense(6, 4, 1.0, synapse=DeltaCurrent.partialconstructor(1.0), batch_size=2)
+    lif = LIF(4, 1.0, rest_v=-65.0, reset_v=-65.0, thresh_v=-60.0, refrac_t=1.0, time_constant=10.0, batch_size=2)
+    layer = Serial(conn, lif)
+    conn.updater = conn.defaultupdater()
+    trainer = STDP(1e-3, 1e-3, 20.0, 20.0)
+    trainer.register_cell("main", layer.cell)
+
+    def f(x):
+        outs = []
+        for t in range(x.shape[0]):
+            outs.append(layer(x[t] * 10.0))
+            trainer()
+        layer.update()
+        return torch.stack(outs), conn.weight
+    return f, ((torch.rand(4, 2, 6) < 0.5).float(),)
+
+
+# ================================================================= kilosort ==
+# held-out set 25, scitab batch. kilosort (Kilosort 4, the Pachitariu / Stringer lab spike sorter: high-pass filtering
+# and local whitening, universal-template spike detection, template matching with iterative peeling, k-means++
+# clustering, all in torch). A tiny synthetic 8-channel probe (two columns, 20 um pitch), random voltage traces, random
+# unit-norm templates instead of the packaged ones; device is CPU throughout.
+def _ks_probe():
+    import numpy as np
+    xc = np.tile(np.array([0.0, 20.0]), 4).astype("float32")
+    yc = np.repeat(np.arange(4) * 20.0, 2).astype("float32")
+    return xc, yc
+
+
+def _ks_ops():
+    import numpy as np
+    xc, yc = _ks_probe()
+    nt = 61
+    torch.manual_seed(0)
+    return {"nt": nt, "nt0min": 20, "xc": xc, "yc": yc, "kcoords": np.zeros(8), "Th_universal": 2.0,
+            "Th_learned": 2.0, "max_peels": 10, "max_channel_distance": 40.0,
+            "settings": {"nt0min": 20, "n_templates": 6, "dmin": None, "dminx": 20.0, "min_template_size": 10.0,
+                         "template_sizes": 3, "nearest_chans": 4, "nearest_templates": 6, "n_pcs": 6},
+            "wTEMP": torch.nn.functional.normalize(torch.randn(6, nt), dim=1),
+            "wPCA": torch.nn.functional.normalize(torch.randn(6, nt), dim=1)}
+
+
+@entry("kilosort", "preprocessing: get_highpass_filter (scipy Butterworth) + fft_highpass applied in the Fourier domain, whitening_local (per-channel ZCA on the 4 nearest channels) and whitening_from_covariance")
+def preprocess_whiten():
+    from kilosort import preprocessing as P
+    torch.manual_seed(0)
+    xc, yc = _ks_probe()
+    cpu = torch.device("cpu")
+    X = torch.randn(8, 512)
+
+    def f(X, CC):
+        fwav = P.fft_highpass(P.get_highpass_filter(fs=30000, cutoff=300, device=cpu), NT=512)
+        Xf = torch.real(torch.fft.ifft(torch.fft.fft(X) * torch.conj(fwav)))
+        return P.whitening_local(CC, xc, yc, nrange=4, device=cpu) @ Xf, P.whitening_from_covariance(CC)
+    return f, (X, (X @ X.T) / 512)
+
+
+@entry("kilosort", "spikedetect: template_centers / nearest_chans / Gaussian channel weights as in spikedetect.run, then template_match on one batch and yweighted spike depths")
+def detect_template_match():
+    import numpy as np
+    from kilosort import spikedetect as S
+    cpu = torch.device("cpu")
+    ops = S.template_centers(_ks_ops())
+    ys, xs = np.meshgrid(ops["yup"], ops["xup"])
+    ys, xs = ys.flatten(), xs.flatten()
+    iC, ds = S.nearest_chans(ys, ops["yc"], xs, ops["xc"], 4, device=cpu)
+    iC2, _ = S.nearest_chans(ys, ys, xs, xs, 6, device=cpu)
+    weigh = torch.exp(-torch.from_numpy(ds).float().unsqueeze(-1) / (10.0 * (1 + torch.arange(3))) ** 2)
+    weigh = weigh.permute(2, 0, 1).contiguous()
+    weigh = weigh / (weigh ** 2).sum(1).unsqueeze(1) ** .5
+    torch.manual_seed(1)
+
+    def f(X):
+        xy, imax, amp, adist = S.template_match(X, ops, iC, iC2, weigh, device=cpu)
+        return xy, imax, amp, S.yweighted(ops["yc"], iC, adist, xy, device=cpu)
+    return f, (torch.randn(8, 400) * 3,)
+
+
+@entry("kilosort", "template_matching: prepare_matching (template cross-correlations) then run_matching, the iterative peeling of matched spikes (up to 10 peels)")
+def run_matching():
+    from kilosort import template_matching as T
+    ops = _ks_ops()
+    torch.manual_seed(2)
+    U = torch.randn(5, 6, 8)
+    ctc = T.prepare_matching(ops, U)
+    X = torch.randn(8, 400) * 3
+
+    def f(X):
+        return T.run_matching(ops, X, U, ctc, device=torch.device("cpu"))
+    return f, (X,)
+
+
+@entry("kilosort", "clustering_qr.kmeans_plusplus on 180 spikes x 6 PC features from three blobs (5 iterations)")
+def kmeans_plusplus():
+    from kilosort import clustering_qr as C
+    torch.manual_seed(3)
+    Xg = torch.cat([torch.randn(60, 6) + 4 * torch.randn(1, 6) for _ in range(3)])
+
+    def f(Xg):
+        return C.kmeans_plusplus(Xg, niter=5, seed=1, device=torch.device("cpu"))
+    return f, (Xg,)
+
+
+# ---- held-out set 25, textaudio batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "ptranking": {"dirs": ["ptranking"], "split": "heldout"},
+    "rlforge": {"dirs": ["rlforge"], "split": "heldout"},
+    "popgym": {"dirs": ["popgym"], "split": "heldout"},
+    "wavenet-vocoder": {"dirs": ["wavenet_vocoder"], "split": "heldout"},
+    "online-triplet-loss": {"dirs": ["online_triplet_loss"], "split": "heldout"},
+})
+
+
+# ================================================================ ptranking ==
+# held-out set 25, textaudio batch. ptranking (Hai-Tao Yu's PT-Ranking: neural learning-to-rank with pointwise,
+# pairwise and listwise losses on a feed-forward scoring function, plus ranking metrics). Rankers are built from a
+# tiny `sf_para_dict` (3-layer FFNN, no batch norm so that batches of two queries work), random query-document
+# features and graded labels; `train` predicts, checks the stop criterion (epoch 10) and takes one optimizer step.
+def _ptr_sf():
+    return {"id": "ffnns", "ffnns": dict(num_features=6, h_dim=8, out_dim=1, num_layers=3, HD_AF="R", HN_AF="R",
+                                         TL_AF="S", apply_tl_af=True, BN=False, RD=False, FBN=False)}
+
+
+def _ptr_data():
+    torch.manual_seed(0)
+    return torch.randn(2, 5, 6), torch.randint(0, 3, (2, 5)).float()
+
+
+@entry("ptranking", "ListNet, ListMLE and RankCosine rankers: train() (predict, stop check at epoch 10, loss, Adam step)")
+def listwise_train():
+    from ptranking.ltr_adhoc.listwise.listnet import ListNet
+    from ptranking.ltr_adhoc.listwise.listmle import ListMLE
+    from ptranking.ltr_adhoc.listwise.rank_cosine import RankCosine
+    from ptranking.data.data_utils import LABEL_TYPE
+    rankers = [ListNet(sf_para_dict=_ptr_sf()), ListMLE(sf_para_dict=_ptr_sf(), model_para_dict=dict(samples_per_query=1.0)),
+               RankCosine(sf_para_dict=_ptr_sf())]
+
+    def f(x, y):
+        return [r.train(x, y, label_type=LABEL_TYPE.MultiLabel, epoch_k=10)[0] for r in rankers]
+    return f, _ptr_data()
+
+
+@entry("ptranking", "LambdaRank (presorted labels), LambdaLoss (NDCG_Loss2++) and ApproxNDCG rankers: one train() step each")
+def lambda_train():
+    from ptranking.ltr_adhoc.listwise.lambdarank import LambdaRank
+    from ptranking.ltr_adhoc.listwise.lambdaloss import LambdaLoss
+    from ptranking.ltr_adhoc.listwise.approxNDCG import ApproxNDCG
+    from ptranking.data.data_utils import LABEL_TYPE
+    lr = LambdaRank(sf_para_dict=_ptr_sf(), model_para_dict=dict(sigma=1.0))
+    ll = LambdaLoss(sf_para_dict=_ptr_sf(), model_para_dict=dict(loss_type="NDCG_Loss2++", sigma=1.0, k=5, mu=5.0))
+    ap = ApproxNDCG(sf_para_dict=_ptr_sf(), model_para_dict=dict(alpha=10.0))
+    x, y = _ptr_data()
+    y, order = torch.sort(y, dim=1, descending=True)
+    x = torch.gather(x, 1, order.unsqueeze(-1).expand_as(x))
+
+    def f(x, y):
+        kw = dict(label_type=LABEL_TYPE.MultiLabel, presort=True, epoch_k=3)
+        return lr.train(x, y, **kw)[0], ll.train(x, y, **kw)[0], ap.train(x, y, **kw)[0]
+    return f, (x, y)
+
+
+@entry("ptranking", "RankNet pairwise ranker train() with the stop check, then predict() in eval mode")
+def ranknet_train():
+    from ptranking.ltr_adhoc.pairwise.ranknet import RankNet
+    from ptranking.data.data_utils import LABEL_TYPE
+    r = RankNet(sf_para_dict=_ptr_sf(), model_para_dict=dict(sigma=1.0))
+
+    def f(x, y):
+        loss, stop = r.train(x, y, label_type=LABEL_TYPE.MultiLabel, epoch_k=20)
+        return loss, stop, r.predict(x)
+    return f, _ptr_data()
+
+
+@entry("ptranking", "ranking metrics: nDCG@ks, AP@ks, nERR@ks, precision@ks and Kendall's tau on system-sorted labels")
+def metrics():
+    from ptranking.metric import adhoc_metric as M
+    torch.manual_seed(0)
+    scores, labels = torch.randn(2, 6), torch.randint(0, 3, (2, 6)).float()
+
+    def f(scores, labels):
+        _, order = torch.sort(scores, dim=1, descending=True)
+        sys_sorted = torch.gather(labels, 1, order)
+        ideal, _ = torch.sort(labels, dim=1, descending=True)
+        return (M.torch_nDCG_at_ks(sys_sorted, ideal, ks=[1, 3, 5]), M.torch_ap_at_ks(sys_sorted, ideal, ks=[1, 3]),
+                M.torch_nerr_at_ks(sys_sorted, ideal, ks=[1, 3]), M.torch_precision_at_ks(sys_sorted, ks=[1, 3]))
+    return f, (scores, labels)
+
+
+# ================================================================== rlforge ==
+# held-out set 25, textaudio batch. rlforge (RLForge: educational and deep RL agents with a start / step / end agent
+# API, single-environment and vectorized; the PyTorch agents are DQN, PPO discrete / continuous, DDPG, TD3 and SAC).
+# Tiny networks, small replay buffers / rollouts so that the update runs inside the few steps, random numpy states
+# (no environment).
+def _rlf_states(n=10, dim=4):
+    import numpy as np
+    rng = np.random.default_rng(0)
+    return [rng.standard_normal(dim).astype(np.float32) for _ in range(n)]
+
+
+def _rlf_single(agent, states):
+    agent.start(states[0])
+    a = None
+    for i in range(1, len(states)):
+        a = agent.step(1.0, states[i], False)
+    agent.end(0.5)
+    return a
+
+
+def _rlf_batch(agent, states, n_env=3):
+    import numpy as np
+    agent.start_batch(np.stack(states[:n_env]))
+    a = None
+    for i in range(len(states) - n_env):
+        a = agent.step_batch(np.ones(n_env, np.float32), np.stack(states[i:i + n_env]), np.zeros(n_env, bool))
+    return a
+
+
+@entry("rlforge", "DQNTorchAgent: start / 9 steps / end with a replay buffer of mini-batches of 4 and target syncs every 3 updates")
+def dqn_steps():
+    import random
+    from rlforge.agents.semi_gradient.dqn_pytorch import DQNTorchAgent
+    random.seed(0)
+    torch.manual_seed(0)
+    agent = DQNTorchAgent(4, 2, network_architecture=(8,), experience_buffer_size=50, mini_batch_size=4,
+                          target_network_update_steps=3)
+    states = _rlf_states()
+    return (lambda: _rlf_single(agent, states)), ()
+
+
+@entry("rlforge", "PPODiscrete on 3 vectorized environments: start_batch / step_batch with a 4-step rollout, GAE and clipped PPO updates")
+def ppo_discrete_batch():
+    from rlforge.agents.policy_gradient import PPODiscrete
+    torch.manual_seed(0)
+    agent = PPODiscrete(4, 2, network_architecture=[8], update_epochs=2, mini_batch_size=4, rollout_length=4)
+    states = _rlf_states()
+    return (lambda: _rlf_batch(agent, states)), ()
+
+
+@entry("rlforge", "PPOContinuous single environment: start / steps / end with a 5-step rollout and 2 update epochs")
+def ppo_continuous():
+    from rlforge.agents.policy_gradient import PPOContinuous
+    torch.manual_seed(0)
+    agent = PPOContinuous(4, 2, network_architecture=[8], update_epochs=2, mini_batch_size=4, rollout_length=5)
+    states = _rlf_states()
+    return (lambda: _rlf_single(agent, states)), ()
+
+
+@entry("rlforge", "SACAgent (tanh-squashed, learned temperature) and TD3Agent: start / steps / end with updates from a 4-transition warm-up")
+def sac_td3():
+    import numpy as np
+    from rlforge.agents.policy_gradient import SACAgent, TD3Agent
+    torch.manual_seed(0)
+    np.random.seed(0)
+    kw = dict(policy_net_architecture=(8,), q_net_architecture=(8,), buffer_size=50, mini_batch_size=4,
+              update_start_size=4, action_low=-np.ones(2), action_high=np.ones(2))
+    sac, td3 = SACAgent(4, 2, **kw), TD3Agent(4, 2, **kw)
+    states = _rlf_states()
+    return (lambda: (_rlf_single(sac, states), _rlf_single(td3, states))), ()
+
+
+@entry("rlforge", "DDPGAgent single environment and DQNTorchAgent on 3 vectorized environments (step_batch)")
+def ddpg_dqn_batch():
+    import random
+    import numpy as np
+    from rlforge.agents.policy_gradient import DDPGAgent
+    from rlforge.agents.semi_gradient.dqn_pytorch import DQNTorchAgent
+    random.seed(0)
+    torch.manual_seed(0)
+    np.random.seed(0)
+    ddpg = DDPGAgent(4, 2, policy_net_architecture=(8,), q_net_architecture=(8,), buffer_size=50, mini_batch_size=4,
+                     update_start_size=4, action_low=-np.ones(2), action_high=np.ones(2))
+    dqn = DQNTorchAgent(4, 2, network_architecture=(8,), experience_buffer_size=50, mini_batch_size=4,
+                        target_network_update_steps=3)
+    states = _rlf_states()
+    return (lambda: (_rlf_single(ddpg, states), _rlf_batch(dqn, states))), ()
+
+
+# =================================================================== popgym ==
+# held-out set 25, textaudio batch. popgym (POPGym, the partially observable RL benchmark: its baseline memory models
+# in `popgym.baselines.models`, recurrent and linear-attention sequence models used as RL policy memories). Only the
+# PyTorch models are used (the RLlib wrappers need ray, not installed); random [B, T, F] inputs and zero states.
+@entry("popgym", "FWPBlock fast-weight programmer (sum aggregation, sum normalisation, feed-forward, residual) and a max-aggregation variant")
+def fwp():
+    from popgym.baselines.models.fwp import FWPBlock
+    torch.manual_seed(0)
+    a = FWPBlock(5, 4)
+    b = FWPBlock(5, 4, aggregator="max", sum_normalization=False, feed_forward=False, residual=False)
+
+    def f(x, s):
+        return a(x, s), b(x, s)
+    return f, (torch.randn(2, 6, 5), torch.zeros(2, 1, 4, 4))
+
+
+@entry("popgym", "IndRNN (weight clamping, per-step recurrence) and LinearAttentionBlock with [S, Z] states")
+def indrnn_linear_attention():
+    from popgym.baselines.models.indrnn import IndRNN
+    from popgym.baselines.models.linear_attention import LinearAttentionBlock
+    torch.manual_seed(0)
+    ind, la = IndRNN(5, 4, max_len=16), LinearAttentionBlock(5, 4)
+
+    def f(x):
+        return ind(x), la(x, [torch.zeros(2, 1, 4, 4), torch.zeros(2, 1, 4)])
+    return f, (torch.randn(2, 6, 5),)
+
+
+@entry("popgym", "Legendre Memory Units: LMU (cell loop) and LMUFFT (parallel FFT convolution), forward + backward")
+def lmu():
+    from popgym.baselines.models.lmu import LMU, LMUFFT
+    torch.manual_seed(0)
+    a, b = LMU(5, 4, memory_size=3, theta=6), LMUFFT(5, 4, memory_size=3, seq_len=6, theta=6)
+
+    def f(x):
+        (ya, _), (yb, _) = a(x), b(x)
+        (ya.sum() + yb.sum()).backward()
+        return ya.detach(), yb.detach()
+    return f, (torch.randn(2, 6, 5),)
+
+
+@entry("popgym", "S4 layer with the diagonal SSM kernel (S4D), (B, L, H) layout, forward")
+def s4d():
+    from popgym.baselines.models.s4d import S4
+    torch.manual_seed(0)
+    m = S4(4, d_state=4, l_max=6, transposed=False, mode="diag")
+    return m, (torch.randn(2, 6, 4),)
+
+
+# ========================================================== wavenet-vocoder ==
+# held-out set 25, textaudio batch. wavenet-vocoder (Ryuichi Yamamoto's WaveNet vocoder: dilated causal convolution
+# stacks with gated residual blocks, local / global conditioning, upsampling networks, mu-law softmax or mixture of
+# logistics outputs, incremental generation). An sdist that builds a pure-Python wheel; tiny layer counts and
+# channels, random weights, random waveforms / conditioning features.
+@entry("wavenet-vocoder", "WaveNet, mu-law one-hot input: local conditioning upsampled x4 by transposed convolutions, speaker embedding, softmax")
+def wavenet_mulaw():
+    from wavenet_vocoder import WaveNet
+    torch.manual_seed(0)
+    m = WaveNet(out_channels=16, layers=4, stacks=2, residual_channels=8, gate_channels=8, skip_out_channels=8,
+                cin_channels=5, gin_channels=3, n_speakers=2, upsample_conditional_features=True, upsample_scales=[2, 2])
+    x = torch.nn.functional.one_hot(torch.randint(0, 16, (2, 24)), 16).float().transpose(1, 2)
+
+    def f(x, c, g):
+        return m(x, c=c, g=g, softmax=True)
+    return f, (x, torch.randn(2, 5, 6), torch.tensor([[0], [1]]))
+
+
+@entry("wavenet-vocoder", "scalar-input WaveNet with a mixture of logistics: discretized_mix_logistic_loss, backward")
+def wavenet_mol_loss():
+    from wavenet_vocoder import WaveNet
+    from wavenet_vocoder.mixture import discretized_mix_logistic_loss
+    torch.manual_seed(0)
+    m = WaveNet(out_channels=6, layers=4, stacks=2, residual_channels=8, gate_channels=8, skip_out_channels=8,
+                scalar_input=True, cin_channels=4)
+
+    def f(x, c):
+        loss = discretized_mix_logistic_loss(m(x, c=c), x.transpose(1, 2), num_classes=256, reduce=True)
+        loss.backward()
+        return loss.detach()
+    return f, (torch.rand(2, 1, 20) * 2 - 1, torch.randn(2, 4, 20))
+
+
+@entry("wavenet-vocoder", "incremental_forward: 5 autoregressive samples with softmax sampling and one-hot quantization")
+def wavenet_incremental():
+    from wavenet_vocoder import WaveNet
+    torch.manual_seed(0)
+    m = WaveNet(out_channels=16, layers=2, stacks=1, residual_channels=8, gate_channels=8, skip_out_channels=8).eval()
+    init = torch.zeros(1, 1, 16)
+    init[0, 0, 8] = 1
+
+    def f(init):
+        return m.incremental_forward(init, T=5, softmax=True, quantize=True, tqdm=lambda x: x)
+    return f, (init,)
+
+
+@entry("wavenet-vocoder", "builder.wavenet() with an x4 upsampling network on local conditioning features")
+def wavenet_builder():
+    from wavenet_vocoder.builder import wavenet
+    torch.manual_seed(0)
+    m = wavenet(out_channels=16, layers=4, stacks=2, residual_channels=8, gate_channels=8, skip_out_channels=8,
+                cin_channels=4, upsample_conditional_features=True, upsample_scales=[4])
+
+    def f(x, c):
+        return m(x, c=c)
+    return f, (torch.randn(1, 16, 16), torch.randn(1, 4, 4))
+
+
+# ====================================================== online-triplet-loss ==
+# held-out set 25, textaudio batch. online-triplet-loss (online triplet mining for PyTorch, a port of the batch-hard /
+# batch-all strategies). Random embeddings and labels.
+@entry("online-triplet-loss", "batch_hard_triplet_loss (euclidean) and batch_all_triplet_loss (squared distances), backward")
+def triplet_losses():
+    from online_triplet_loss.losses import batch_hard_triplet_loss, batch_all_triplet_loss
+    torch.manual_seed(0)
+    e = torch.randn(8, 4, requires_grad=True)
+
+    def f(labels, e):
+        a = batch_hard_triplet_loss(labels, e, margin=0.5)
+        b, frac = batch_all_triplet_loss(labels, e, margin=0.5, squared=True)
+        (a + b).backward()
+        return a.detach(), b.detach(), frac
+    return f, (torch.tensor([0, 1, 0, 2, 1, 2, 0, 1]), e)
+
+
+# ---- held-out set 25, scitab batch, continued (torchtree; in the batch's PACKAGES.update block above)
+# ================================================================ torchtree ==
+# held-out set 25, scitab batch. torchtree (Mathieu Fourment's phylogenetic inference in torch: nucleotide / amino-acid
+# substitution models with eigen-decomposed transition matrices, Felsenstein tree likelihoods, coalescent and
+# birth-death tree priors, smooth relaxations of sorting). A 4-taxon tree, 10 random sites, hand-set rates.
+@entry("torchtree", "HKY and GTR substitution models (Parameter-wrapped kappa / rates / frequencies): p_t transition matrices for 6 branches, calculate_treelikelihood on a 4-taxon tree, backward")
+def subst_tree_likelihood():
+    from torchtree import Parameter
+    from torchtree.evolution.substitution_model.nucleotide import HKY, GTR
+    from torchtree.evolution.tree_likelihood import calculate_treelikelihood
+    torch.manual_seed(0)
+    kappa = torch.tensor([3.0], requires_grad=True)
+    freqs = torch.tensor([0.3, 0.2, 0.2, 0.3])
+    hky = HKY(None, Parameter(None, kappa), Parameter(None, freqs))
+    gtr = GTR(None, Parameter(None, torch.tensor([1.0, 2.0, 0.5, 0.7, 3.0, 1.0])), Parameter(None, freqs))
+    tips = [torch.nn.functional.one_hot(torch.randint(0, 4, (10,)), 4).float().T for _ in range(4)]
+    post = [(4, 0, 1), (5, 2, 3), (6, 4, 5)]
+    weights = torch.ones(10)
+
+    def f(bl):
+        ll = calculate_treelikelihood(tips + [None] * 3, weights, post, hky.p_t(bl.unsqueeze(-1)).reshape(6, 4, 4),
+                                      hky.frequencies)
+        ll2 = calculate_treelikelihood(tips + [None] * 3, weights, post, gtr.p_t(bl.unsqueeze(-1)).reshape(6, 4, 4),
+                                       gtr.frequencies)
+        (-(ll + ll2)).backward()
+        return ll.detach(), ll2.detach()
+    return f, ((torch.rand(6) * 0.3 + 0.01).requires_grad_(),)
+
+
+@entry("torchtree", "ConstantCoalescent and PiecewiseConstantCoalescentGrid log_prob of 9 node heights (5 tips), ConstantCoalescent.maximum_likelihood")
+def coalescent_log_prob():
+    from torchtree.evolution.coalescent import ConstantCoalescent, PiecewiseConstantCoalescentGrid
+    heights = torch.cat([torch.zeros(5), torch.tensor([0.5, 1.0, 1.7, 2.5])])
+
+    def f(theta, thetas, heights):
+        return (ConstantCoalescent(theta).log_prob(heights),
+                PiecewiseConstantCoalescentGrid(thetas, torch.tensor([1.0, 2.0])).log_prob(heights),
+                ConstantCoalescent.maximum_likelihood(heights))
+    return f, (torch.tensor([2.0]), torch.tensor([1.0, 2.0, 3.0]), heights)
+
+
+@entry("torchtree", "BirthDeath (serially sampled) log_prob of a 5-tip tree, soft_sort / smooth_max / soft_searchsorted relaxations, WelfordVariance update")
+def birth_death_smooth_ops():
+    from torchtree.evolution.birth_death import BirthDeath
+    from torchtree.ops.smooth import soft_sort, smooth_max, soft_searchsorted
+    from torchtree.ops.welford import WelfordVariance
+    torch.manual_seed(0)
+    heights = torch.tensor([0.0, 0.1, 0.3, 0.0, 0.2, 0.5, 1.0, 1.7, 2.5])
+    w = WelfordVariance(torch.zeros(3), torch.zeros(3))
+
+    def f(lam, mu, heights, x):
+        bd = BirthDeath(lam, mu, torch.tensor([0.5]), torch.tensor([0.1]), torch.tensor([3.0]))
+        w.add_sample(x)
+        return (bd.log_prob(heights), soft_sort(x, 0.5), smooth_max(x, 10.0, -1),
+                soft_searchsorted(torch.sort(x)[0], x + 0.1, 0.5), w.variance())
+    return f, (torch.tensor([2.0]), torch.tensor([1.0]), heights, torch.randn(3))
+
+
+# ---- held-out set 25, scitab batch, continued (entry points added after the first collect; packages above)
+@entry("clifra", "analysis diagnostics: SpectralAnalyzer grade-energy spectrum and mean bivector summary, CommutatorAnalyzer mean / pairwise commutator norms, CovarianceDimensionAnalyzer analyze and reduce")
+def analysis_diagnostics():
+    import clifra
+    from clifra.analysis.spectral import SpectralAnalyzer
+    from clifra.analysis.commutator import CommutatorAnalyzer
+    from clifra.analysis.dimension import CovarianceDimensionAnalyzer
+    torch.manual_seed(0)
+    alg = clifra.make_algebra(3, 0, device="cpu")
+    spec, comm, dim = SpectralAnalyzer(alg), CommutatorAnalyzer(alg), CovarianceDimensionAnalyzer()
+
+    def f(mv, data):
+        return (spec.grade_energy_spectrum(mv), spec.mean_bivector_summary(mv), comm.mean_commutator_norm(mv.mean(1)),
+                comm.pairwise_commutator_norms(mv.mean(1)), dim.analyze(data), dim.reduce(data, 2))
+    return f, (torch.randn(10, 2, 8), torch.randn(30, 5))
+
+
+@entry("tracetorch", "quantized spiking layers: LIB with round_ste and a halflife_to_decay beta, LIT with stochastic_round_ste, LITS with probabilistic_ste; sigmoid / softplus inverses and mamba_scale")
+def quantized_snn():
+    import tracetorch as tt
+    from tracetorch import functional as F
+    torch.manual_seed(0)
+    m = _tt_net(torch.nn.Linear(6, 8),
+                tt.snn.LIB(num_neurons=8, beta=torch.full((8,), F.halflife_to_decay(4.0)), threshold_rank=0,
+                           quant_fn=F.round_ste(1.0)),
+                torch.nn.Linear(8, 8),
+                tt.snn.LIT(num_neurons=8, beta=F.timesteps_to_decay(3.0), quant_fn=F.stochastic_round_ste(1.0)),
+                torch.nn.Linear(8, 4), tt.snn.LITS(num_neurons=4, quant_fn=F.probabilistic_ste(), beta_rank=0))
+
+    def f(x):
+        return (m(x) + m(x), F.sigmoid_inverse(torch.sigmoid(x)), F.softplus_inverse(torch.nn.functional.softplus(x)),
+                F.mamba_scale(x))
+    return f, (torch.rand(3, 6),)
+
+
+@entry("inferno-ai", "MaxRateClassifier (decay 0.1): update with labels, then logits inference; assignments and proportions")
+def max_rate_classifier():
+    from inferno.learn import MaxRateClassifier
+    torch.manual_seed(0)
+    clf = MaxRateClassifier(6, 3, decay=0.1)
+
+    def f(x, y):
+        return clf(x, y, logits=False), clf(x, None, logits=True), clf.assignments, clf.proportions
+    return f, (torch.rand(8, 6), torch.randint(0, 3, (8,)))
+
+
+@entry("inferno-ai", "Conv2D connection (DeltaCurrent) on 6x6 spike images and a delayed LinearDense (SingleExponentialCurrent synapse, random integer delays up to 3 ms), 3 steps")
+def conv_and_delayed_dense():
+    from inferno.neural import Conv2D, LinearDense, SingleExponentialCurrent, DeltaCurrent
+    torch.manual_seed(0)
+    conv = Conv2D(6, 6, 1, 2, 1.0, 3, padding=1, synapse=DeltaCurrent.partialconstructor(1.0), batch_size=2)
+    dense = LinearDense(5, 3, 1.0, synapse=SingleExponentialCurrent.partialconstructor(1.0, 5.0), delay=3.0,
+                        batch_size=2, delay_init=lambda t: torch.randint_like(t, 0, 3).float())
+
+    def f(x, s):
+        return torch.stack([conv(x[t]) for t in range(3)]), torch.stack([dense(s[t]) for t in range(3)])
+    return f, ((torch.rand(3, 2, 1, 6, 6) < 0.3).float(), (torch.rand(3, 2, 5) < 0.5).float())
+
+
+@entry("kilosort", "spikedetect.extract_snippets: isolated single-channel threshold crossings (max / sum pooling), 61-sample clips around them")
+def extract_snippets():
+    from kilosort import spikedetect as S
+    torch.manual_seed(4)
+
+    def f(X):
+        return S.extract_snippets(X, 61, 20, 4.0, device=torch.device("cpu"))
+    return f, (torch.randn(8, 600) * 2,)
+
+
+@entry("torchtree", "ReparameterizedTimeTreeModel on a dated 4-taxon newick tree (dendropy parsing, ratio / root-height transform): node heights, branch lengths, ConstantCoalescent log_prob, backward")
+def time_tree_coalescent():
+    from torchtree import Parameter
+    from torchtree.evolution.taxa import Taxa, Taxon
+    from torchtree.evolution.tree_model import parse_tree, ReparameterizedTimeTreeModel
+    from torchtree.evolution.coalescent import ConstantCoalescent
+    taxa = Taxa(None, [Taxon(n, {"date": d}) for n, d in zip("ABCD", [0.0, 0.1, 0.0, 0.3])])
+    tree = parse_tree(taxa, {"newick": "((A:1,B:1):1,(C:1,D:1):1);"})
+    ratios = torch.tensor([0.5, 0.5, 2.0], requires_grad=True)
+    model = ReparameterizedTimeTreeModel(None, tree, taxa, ratios_root_height=Parameter(None, ratios))
+
+    def f():
+        model.update_node_heights()
+        h = model.node_heights
+        lp = ConstantCoalescent(torch.tensor([1.5])).log_prob(h)
+        lp.sum().backward()
+        return h.detach(), model.branch_lengths().detach(), lp.detach()
+    return f, ()

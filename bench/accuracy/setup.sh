@@ -190,7 +190,12 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "nerf-pytorch", "composable-mapping", "deformation-inversion-layer", "kuat", "quatorch",
           # held-out split (set 24, seqmisc batch)
           "torchbiggraph", "torchcam", "concept-erasure", "torchbayesian", "cebra", "literate-dataclasses",
-          "linformer-pytorch"):
+          "linformer-pytorch",
+          # held-out split (set 25, scitab batch)
+          "clifra", "tracetorch", "inferno-ai", "kilosort", "faiss-cpu",
+          "torchtree", "dendropy",
+          # held-out split (set 25, textaudio batch)
+          "ptranking", "rlforge", "popgym", "wavenet-vocoder", "online-triplet-loss"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -309,6 +314,11 @@ if importlib.util.find_spec("cv2") is None:
 import pytorch_tools.losses, pytorch_tools.fit_wrapper, pytorch_tools.segmentation_models  # noqa: E401,F401
 import torchcam.methods, torchcam.metrics, concept_erasure, torchbayesian.bnn, cebra.solver, cebra.models  # noqa: E401,F401
 import linformer_pytorch  # noqa: F401
+import clifra, clifra.layers, tracetorch, inferno.neural, inferno.learn  # noqa: E401,F401
+import kilosort.preprocessing, kilosort.spikedetect, kilosort.template_matching, kilosort.clustering_qr  # noqa: E401,F401
+import torchtree.evolution.tree_likelihood, torchtree.evolution.coalescent, torchtree.evolution.birth_death  # noqa: E401,F401
+import ptranking.ltr_adhoc.listwise.listnet, ptranking.metric.adhoc_metric, rlforge.agents.policy_gradient  # noqa: E401,F401
+import popgym.baselines.models.lmu, popgym.baselines.models.s4d, wavenet_vocoder, online_triplet_loss.losses  # noqa: E401,F401
 # torchbiggraph's package __init__ imports pkg_resources (gone from setuptools 84): a stand-in with resource_string,
 # as in entry_points.py, registered last so that no other package sees it
 import importlib.resources  # noqa: E402
