@@ -213,7 +213,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             continue
         info = summary.functions[key]
         env = TensorEnv(file_ctx, info.class_name)
-        env.seed_function(node, arguments.seeds(key))
+        env.seed_function(node, arguments.seeds(key), arguments.seeds_here(key))
         fid: FuncId = (summary.path, key)
         ctx = CheckContext(env, imports, options.torch_version,
                            lambda call, fid=fid: _disabled_callee(index, fid, call, imports),
@@ -832,8 +832,11 @@ class ArgumentKinds:
         self.elsewhere: dict[FuncId, dict[str, str | None]] = {}
 
     def seeds(self, key: str) -> dict[str, str | None]:
-        here = {name: kind for name, kind in self._seen.get(key, {}).items() if kind != _MIXED}
-        return {**self.from_other_files.get(key, {}), **here}
+        return {**self.from_other_files.get(key, {}), **self.seeds_here(key)}
+
+    def seeds_here(self, key: str) -> dict[str, str | None]:
+        """Only what the call sites in this file agree on (seen, not learnt from the other files' first round)."""
+        return {name: kind for name, kind in self._seen.get(key, {}).items() if kind != _MIXED}
 
     def literal_seeds(self, key: str) -> dict[str, object]:
         """Literal values all callers pass (`_latency_errors(data, ..., first_spike_time)` where every

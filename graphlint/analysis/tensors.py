@@ -584,10 +584,13 @@ class TensorEnv:
         return self.resolve(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
 
     # ---- seeding ----
-    def seed_function(self, fn: cst.FunctionDef, from_callers: dict[str, str | None] | None = None) -> None:
+    def seed_function(self, fn: cst.FunctionDef, from_callers: dict[str, str | None] | None = None,
+                      from_callers_here: dict[str, str | None] | None = None) -> None:
         """Parameters: tensors when annotated so, used as tensors in the body, or named like one.
-        from_callers: the kind every traced call site in this file passes (unannotated params only)."""
+        from_callers: the kind every traced call site passes (unannotated params only); from_callers_here: the
+        same from this file's call sites alone, which may also overrule a number annotation."""
         from_callers = from_callers or {}
+        from_callers_here = from_callers_here or {}
         params = fn.params
         uses = self.ctx.evidence(fn, self.cls)
         self.used_as_tensor = set(uses.tensors)
@@ -613,13 +616,13 @@ class TensorEnv:
                 kind = None
             if p.annotation is None and from_callers.get(name) is not None:
                 kind = from_callers[name]  # what the callers actually pass beats a guess from the name
-            elif is_tensor(from_callers.get(name)) and _NUMBER_ANNOTATION.fullmatch(_annotation_text(p) or ""):
-                # `batch_start_idx: int` handed `index_batch[0]`, a 0-d tensor (cebra): Dynamo sees what is passed
-                kind = from_callers[name]
+            elif is_tensor(from_callers_here.get(name)) and _NUMBER_ANNOTATION.fullmatch(_annotation_text(p) or ""):
+                # `batch_start_idx: int` handed `index_batch[0]`, a 0-d tensor, by its callers in the same file
+                # (cebra): Dynamo sees what is passed
+                kind = from_callers_here[name]
             self.names[name] = kind
-            if p.annotation is not None and any(self.resolve(n) in DATALOADER_CLASSES
-                                                for n in nodes_of(p.annotation, (cst.Name, cst.Attribute))):
-                self.loaders.add(name)  # `loader: DataLoader`, `Optional[DataLoader]`
+            if p.annotation is not None and self._annotated_loader(p.annotation.annotation):
+                self.loaders.add(name)
             if _SCALAR_TENSOR_ANNOTATION.search(_annotation_text(p) or ""):
                 self.zero_d.add(name)  # jaxtyping's `Float[Tensor, ""]`: a 0-d tensor when it is one
         for star in (params.star_arg, params.star_kwarg):
@@ -706,6 +709,18 @@ class TensorEnv:
             self.bind(target, META)
             return
         self.bind(target, self.element_kind(self.kind_of(iterable)))
+
+    def _annotated_loader(self, annotation: cst.BaseExpression) -> bool:
+        """`loader: DataLoader`, `Optional[DataLoader]`, `DataLoader | None`; not a union with other types
+        (torchmanager's `dataset: DataLoader | Dataset | ...` is often its own iterable)."""
+        if isinstance(annotation, cst.Subscript) and dotted(annotation.value) in ("Optional", "typing.Optional"):
+            inner = annotation.slice[0].slice if len(annotation.slice) == 1 else None
+            return isinstance(inner, cst.Index) and self._annotated_loader(inner.value)
+        if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+            sides = [annotation.left, annotation.right]
+            rest = [side for side in sides if not (isinstance(side, cst.Name) and side.value == "None")]
+            return len(rest) == 1 and self._annotated_loader(rest[0])
+        return self.resolve(annotation) in DATALOADER_CLASSES
 
     def iterates_loader(self, iterable: cst.BaseExpression) -> bool:
         """Is `iterable` a torch DataLoader (or `enumerate` of one): a `DataLoader(...)` call, a name bound to one,
