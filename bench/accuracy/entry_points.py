@@ -22235,3 +22235,28 @@ def time_tree_coalescent():
         lp.sum().backward()
         return h.detach(), model.branch_lengths().detach(), lp.detach()
     return f, ()
+
+
+@entry("clifra", "analysis: CommutatorAnalyzer.adjoint_eigenvalue_magnitudes and compute_mean_commutator_and_procrustes_alignment on raw 3-feature data")
+def analysis_adjoint_procrustes():
+    import clifra
+    from clifra.analysis.commutator import CommutatorAnalyzer, compute_mean_commutator_and_procrustes_alignment
+    torch.manual_seed(0)
+    alg = clifra.make_algebra(3, 0, device="cpu")
+    comm = CommutatorAnalyzer(alg)
+
+    def f(mv, data):
+        return comm.adjoint_eigenvalue_magnitudes(mv), compute_mean_commutator_and_procrustes_alignment(alg, data)
+    return f, (torch.randn(10, 8), torch.randn(12, 3))
+
+
+@entry("kilosort", "template_matching.align_U: templates expanded through the PCA basis, convolved with the universal templates, rolled so that each peak sits at nt // 2")
+def align_templates():
+    from kilosort import template_matching as T
+    ops = _ks_ops()
+    ops["Nchan"] = 8
+    torch.manual_seed(5)
+
+    def f(U):
+        return T.align_U(U, ops, device=torch.device("cpu"))
+    return f, (torch.randn(5, 8, 6),)
