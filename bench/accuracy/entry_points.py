@@ -22260,3 +22260,18 @@ def align_templates():
     def f(U):
         return T.align_U(U, ops, device=torch.device("cpu"))
     return f, (torch.randn(5, 8, 6),)
+
+
+@entry("torchtree", "site-rate heterogeneity: WeibullSiteModel (4 categories, proportion of invariant sites), InvariantSiteModel and ConstantSiteModel rates / probabilities")
+def site_rate_models():
+    from torchtree import Parameter
+    from torchtree.evolution.site_model import WeibullSiteModel, InvariantSiteModel, ConstantSiteModel
+    w = WeibullSiteModel(None, Parameter(None, torch.tensor([0.7])), 4, invariant=Parameter(None, torch.tensor([0.2])))
+    inv = InvariantSiteModel(None, Parameter(None, torch.tensor([0.3])))
+    c = ConstantSiteModel(None)
+
+    def f():
+        w.needs_update = True
+        inv.needs_update = True
+        return w.rates(), w.probabilities(), inv.rates(), inv.probabilities(), c.rates()
+    return f, ()
