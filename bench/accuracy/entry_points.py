@@ -21416,10 +21416,10 @@ def linformer_padder():
 
 # ---- held-out set 25, scitab batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "clifra": {"dirs": ["clifra"], "split": "heldout"},
-    "tracetorch": {"dirs": ["tracetorch"], "split": "heldout"},
-    "inferno-ai": {"dirs": ["inferno"], "split": "heldout"},
-    "kilosort": {"dirs": ["kilosort"], "split": "heldout"}, "torchtree": {"dirs": ["torchtree"], "split": "heldout"},
+    "clifra": {"dirs": ["clifra"], "split": "dev"},
+    "tracetorch": {"dirs": ["tracetorch"], "split": "dev"},
+    "inferno-ai": {"dirs": ["inferno"], "split": "dev"},
+    "kilosort": {"dirs": ["kilosort"], "split": "dev"}, "torchtree": {"dirs": ["torchtree"], "split": "dev"},
 })
 
 
@@ -21794,11 +21794,11 @@ def kmeans_plusplus():
 
 # ---- held-out set 25, textaudio batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "ptranking": {"dirs": ["ptranking"], "split": "heldout"},
-    "rlforge": {"dirs": ["rlforge"], "split": "heldout"},
-    "popgym": {"dirs": ["popgym"], "split": "heldout"},
-    "wavenet-vocoder": {"dirs": ["wavenet_vocoder"], "split": "heldout"},
-    "online-triplet-loss": {"dirs": ["online_triplet_loss"], "split": "heldout"},
+    "ptranking": {"dirs": ["ptranking"], "split": "dev"},
+    "rlforge": {"dirs": ["rlforge"], "split": "dev"},
+    "popgym": {"dirs": ["popgym"], "split": "dev"},
+    "wavenet-vocoder": {"dirs": ["wavenet_vocoder"], "split": "dev"},
+    "online-triplet-loss": {"dirs": ["online_triplet_loss"], "split": "dev"},
 })
 
 
