@@ -852,7 +852,7 @@ class TensorEnv:
         if isinstance(node, cst.BinaryOperation):
             left, right = self.kind_of(node.left), self.kind_of(node.right)
             if is_tensor(left) or is_tensor(right):
-                both_bool = left == BOOL_TENSOR and right in (BOOL_TENSOR, CONST)
+                both_bool = BOOL_TENSOR in (left, right) and {left, right} <= {BOOL_TENSOR, CONST}
                 bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
                 return BOOL_TENSOR if bitwise and both_bool else TENSOR
             if NDARRAY in (left, right):
@@ -1139,7 +1139,7 @@ class TensorEnv:
                 return TENSOR_SEQ
             if last in ("Tensor", "FloatTensor", "LongTensor", "BoolTensor", "IntTensor", "tensor",
                         "as_tensor", "from_numpy") or last[:1].islower():
-                return BOOL_TENSOR if last == "BoolTensor" else TENSOR
+                return BOOL_TENSOR if last == "BoolTensor" or self._bool_dtype(node) else TENSOR
             return None
         if is_logger_factory(qual):
             return LOGGER
@@ -1174,6 +1174,11 @@ class TensorEnv:
         if BACKEND_GETTER.match(last):
             return BACKEND  # `nx = get_backend(a, b)`, `xp = array_namespace(x)`: a module-like object
         return TENSOR if arg_kinds and is_tensor(arg_kinds[0]) else None
+
+    def _bool_dtype(self, node: cst.Call) -> bool:
+        """`torch.zeros(n, n, dtype=torch.bool)`: a mask from the start (ptranking's `trunc_mask`)."""
+        return any(a.keyword is not None and a.keyword.value == "dtype" and self.resolve(a.value) == "torch.bool"
+                   for a in node.args)
 
     def _has_dim_method(self, node: cst.Call) -> bool:
         if any(a.keyword is not None and a.keyword.value == "dim" for a in node.args):

@@ -10,7 +10,10 @@ class TensorAsIndex(Check):
     code = "GL104"
 
     def visit_Subscript(self, node: cst.Subscript, ctx) -> None:
-        if len(node.slice) != 1 or ctx.config.capture_scalar_outputs:  # `__index__` becomes a captured .item()
+        if ctx.config.capture_scalar_outputs:  # `__index__` becomes a captured .item()
+            return
+        if len(node.slice) != 1:
+            self._zero_d_among_indices(node, ctx)
             return
         element = node.slice[0].slice
         if not isinstance(element, cst.Index) or not ctx.is_tensor(element.value):
@@ -20,6 +23,16 @@ class TensorAsIndex(Check):
             ctx.report(node, self.code, "a tensor used to index a Python list calls `__index__`, i.e. `.item()`")
         elif ctx.env.is_zero_d(element.value):
             # measured on 2.13: `x[x.argmax()]`, `x[i] = 0` and `x[m] = 0` with a 0-d mask all read the value
+            ctx.report(node, self.code, "indexing with a 0-d tensor reads its value as a Python number "
+                                        "(use `torch.index_select`/`torch.gather`, or keep a 1-element index)",
+                       gb=("GB0033",))
+
+    def _zero_d_among_indices(self, node: cst.Subscript, ctx) -> None:
+        """`d[:, imax]`, `d[i, 0]` with a 0-d tensor among the indices of a tensor: its value is read the same
+        way (kilosort's `dexp[:, imax]`, measured on 2.13)."""
+        if not ctx.is_tensor(node.value):
+            return
+        if any(isinstance(e.slice, cst.Index) and ctx.env.is_zero_d(e.slice.value) for e in node.slice):
             ctx.report(node, self.code, "indexing with a 0-d tensor reads its value as a Python number "
                                         "(use `torch.index_select`/`torch.gather`, or keep a 1-element index)",
                        gb=("GB0033",))
