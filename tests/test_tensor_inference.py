@@ -253,3 +253,21 @@ class Saver:
 def test_a_parameter_named_like_an_id_is_no_tensor(lint):
     # traker's `init_store(self, model_id)`: `str(model_id)` was taken for a tensor's str (GL105)
     assert found(lint(ID_PARAMETER, scope="all")) == {(11, "GL105")}
+
+
+def test_a_parameter_given_to_builtin_min_is_a_count(lint):
+    # ptranking's `k=None`: named like attention's key, but `min(size, k)` compares it with `<`, which a tensor of
+    # several elements cannot answer; it is a count, and slicing with it reads no tensor
+    code = """
+import torch
+
+def top_k(x, k=None):
+    cutoff = min(x.size(1), k)
+    return x[:, 0:cutoff].sum(dim=1)
+
+def top_k_of_tensor(x, k=None):
+    return x[:, 0:k].sum(dim=1) + k.sum()
+"""
+    lines = found(lint(code, scope="all"))
+    assert not any(line == 6 for line, _ in lines), lines
+    assert (9, "GL503") in lines, lines

@@ -238,6 +238,11 @@ class _EvidenceCollector(cst.CSTVisitor):
                             and a.keyword.value in INT_KEYWORDS and isinstance(a.value, cst.Name))
         if isinstance(func, cst.Name) and func.value == "range":
             self.numbers.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
+        if isinstance(func, cst.Name) and func.value in ("min", "max") and len(node.args) >= 2 \
+                and all(a.keyword is None and a.star == "" for a in node.args):
+            # `cutoff = min(valid_max_cutoff, k)`: Python's own min/max of several values compares them with
+            # `<`, which a tensor of more than one element cannot answer: counts (ptranking's `k=None`)
+            self.numbers.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
 
     def _tensor_uses(self, node: cst.Call) -> None:
         func = node.func
