@@ -54,6 +54,8 @@ def lint_body(lint, body: str, **kw):
     "emb, lengths = mask\nn = emb.shape[-1]\nx = torch.repeat_interleave(x, n, dim=0)",
     "from scipy import sparse\nif sparse.issparse(mask) or x.is_sparse:\n    x = x + 1",
     "from ot.backend import get_backend\nnx = get_backend(x, mask)\nif nx.issparse(x):\n    x = x + 1",
+    # sizes handed to factories are no sign of a tensor (clifra's `n = self.algebra.n`)
+    "n = self.proj.out_features\nidx = torch.triu_indices(n, n, offset=1)\nx = x + torch.zeros(n, n).sum()",
 ])
 def test_metadata_checks_are_not_flagged(lint, body):
     assert lint_body(lint, body) == set()

@@ -138,7 +138,8 @@ TENSOR_EVIDENCE = {
 TORCH_FACTORIES = {f"torch.{f}" for f in (
     "arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "linspace", "logspace", "eye",
     "randperm", "tensor", "as_tensor", "scalar_tensor", "finfo", "iinfo", "device", "Size", "manual_seed",
-    "fft.fftfreq", "fft.rfftfreq")}
+    "fft.fftfreq", "fft.rfftfreq", "triu_indices", "tril_indices", "empty_strided", "hann_window",
+    "hamming_window", "blackman_window", "bartlett_window", "kaiser_window")}
 # reductions that, called without a dim, leave a 0-d tensor
 FULL_REDUCTIONS = {"sum", "mean", "max", "min", "argmax", "argmin", "prod", "norm", "std", "var", "median",
                    "amax", "amin", "any", "all", "nansum", "nanmean", "count_nonzero"}
