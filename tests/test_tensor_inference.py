@@ -273,3 +273,28 @@ def top_k_of_tensor(x, k=None):
     lines = found(lint(code, scope="all"))
     assert not any(line == 6 for line, _ in lines), lines
     assert (9, "GL503") in lines, lines
+
+
+def test_a_value_read_from_a_checkpoint_is_no_tensor(lint):
+    # rlforge's agent: `self.total_steps = checkpoint['total_steps']` after `torch.load` made every later
+    # `if self.total_steps >= ...` a tensor condition
+    code = """
+import torch
+from torch import nn
+
+class Agent(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.total_steps = 0
+
+    def load(self, path):
+        checkpoint = torch.load(path)
+        self.total_steps = checkpoint["total_steps"]
+
+    def forward(self, x):
+        self.total_steps += 1
+        if self.total_steps >= 10:
+            x = x * 2
+        return x
+"""
+    assert not any(code == "GL401" for _, code in found(lint(code, scope="modules")))

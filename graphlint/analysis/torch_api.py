@@ -17,7 +17,9 @@ TORCH_NON_TENSOR_PREFIXES = ("torch.distributed.", "torch._C.", "torch.backends.
                              "torch.overrides.", "torch.testing.", "torch.library.", "torch.export.",
                              "torch.nn.init.", "torch.nn.utils.", "torch.nn.modules.", "torch.optim.",
                              "torch.autograd.Function", "torch.hub.", "torch.onnx.", "torch.profiler.",
-                             "torch.amp.", "torch.cpu.", "torch.mps.", "torch.xpu.", "torch.version.")
+                             "torch.amp.", "torch.cpu.", "torch.mps.", "torch.xpu.", "torch.version.",
+                             # a checkpoint: whatever was saved, most often a dict (rlforge's `checkpoint['total_steps']`)
+                             "torch.load", "torch.save")
 
 
 def returns_no_tensor(qualified: str) -> bool:
