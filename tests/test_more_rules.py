@@ -300,3 +300,18 @@ def test_data_loaders_known_by_construction_annotation_and_name(lint):
     """, scope="all")
     assert {(line, code) for line, code in found(result) if code == "GL615"} == {
         (10, "GL615"), (13, "GL615"), (18, "GL615"), (30, "GL615"), (31, "GL615")}
+
+
+def test_coalesce_of_an_object_a_foreign_method_returned_is_not_sparse(lint):
+    # concept-erasure's `groupby(x, z).map(f).coalesce()`: its own GroupedTensor; a tensor has no `.map`
+    result = lint("""
+    import torch
+    from mylib import groupby
+
+    def erase(x, z, f):
+        return groupby(x, z).map(f).coalesce()
+
+    def densify(adj):
+        return adj.coalesce()
+    """, scope="all")
+    assert {(line, code) for line, code in found(result) if code == "GL612"} == {(9, "GL612")}

@@ -1,6 +1,7 @@
 import libcst as cst
 
 from graphlint.analysis.syntax import is_a, subtree, walk
+from graphlint.analysis.tensor_methods import TENSOR_METHODS
 from graphlint.checks.base import Check
 from graphlint.torch_version import matches
 
@@ -68,7 +69,8 @@ class SparseTensor(Check):
             if func.attr.value != "to_sparse" or matches(ctx.torch_version, self.MEASURED_FORMS["to_sparse"][1]):
                 self._report(node, ctx, f"`.{func.attr.value}()`: torch.compile does not support sparse tensors")
         elif (isinstance(func, cst.Attribute) and func.attr.value in SPARSE_ONLY_METHODS and name is None
-              and ctx.kind(func.value) in ("tensor", None) and not _behind_sparse_test(ctx)
+              and ctx.kind(func.value) in ("tensor", None) and not _result_of_a_foreign_method(func.value)
+              and not _behind_sparse_test(ctx)
               and matches(ctx.torch_version, self.MEASURED_FORMS["sparse_input"][1])):
             self._report(node, ctx, f"`.{func.attr.value}()` on a sparse tensor: torch.compile does not support "
                                     "sparse tensors", receiver_sparse=True)
@@ -95,6 +97,13 @@ def _behind_sparse_test(ctx) -> bool:
     """`V._values() if V.is_sparse else V`: code written for both layouts (torchnmf); a dense
     tensor never takes that branch, so nothing says the tensor really is sparse."""
     return any(_is_layout_test(parent) for parent in ctx.parents)
+
+
+def _result_of_a_foreign_method(expr: cst.BaseExpression) -> bool:
+    """What a method no tensor has returns (`.map(f)`): an object of its own library (concept-erasure's
+    `groupby(x, z).map(f).coalesce()` coalesces its own GroupedTensor, not a sparse tensor)."""
+    return (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute)
+            and expr.func.attr.value not in TENSOR_METHODS)
 
 
 def _sparse_operand(node: cst.Call, ctx) -> cst.BaseExpression | None:
