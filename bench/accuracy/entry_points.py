@@ -22275,3 +22275,456 @@ def site_rate_models():
         inv.needs_update = True
         return w.rates(), w.probabilities(), inv.rates(), inv.probabilities(), c.rates()
     return f, ()
+
+
+# ---- held-out set 26, trainmisc batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "orthogonium": {"dirs": ["orthogonium"], "split": "heldout"},
+    "mixup": {"dirs": ["mixup"], "split": "heldout"},
+    "cbloss": {"dirs": ["cbloss"], "split": "heldout"},
+})
+
+
+# ============================================================== orthogonium ==
+# held-out set 26, trainmisc batch. orthogonium (deel-ai's Orthogonium: orthogonal and 1-Lipschitz convolutions and
+# dense layers for certifiably robust networks, with margin / VRA losses and a small model factory). Tiny configs,
+# random weights and inputs.
+@entry("orthogonium", "AOCNetV1 (64-dim embedding, groups 2, one block per stage, no centering) training step: forward on 2x3x224x224, LossXent, SGD step")
+def aocnet_train_step():
+    from orthogonium.model_factory.models_factory import AOCNetV1
+    from orthogonium.losses import LossXent
+    m = AOCNetV1(img_shape=(3, 224, 224), n_classes=4, expand_factor=2, block_depth=1, kernel_size=3,
+                 embedding_dim=64, groups=2, norm=None)
+    opt = torch.optim.SGD(m.parameters(), lr=0.01)
+    loss_fn = LossXent(4)
+
+    def f(x, y):
+        loss = loss_fn(m(x), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss
+    return f, (torch.randn(2, 3, 224, 224), torch.randint(0, 4, (2,)))
+
+
+@entry("orthogonium", "AdaptiveOrthoConv2d (strided) -> MaxMin -> BatchCentering2D -> HouseHolder -> OrthoLinear forward")
+def ortho_layers_forward():
+    from orthogonium.layers import AdaptiveOrthoConv2d, OrthoLinear, MaxMin, HouseHolder, BatchCentering2D
+    conv = AdaptiveOrthoConv2d(4, 8, kernel_size=3, stride=2, padding=1)
+    lin = OrthoLinear(32, 4)
+    act, bn, hh = MaxMin(), BatchCentering2D(8), HouseHolder(8)
+
+    def f(x):
+        return lin(hh(bn(act(conv(x)))).flatten(1))
+    return f, (torch.randn(2, 4, 4, 4),)
+
+
+@entry("orthogonium", "CosineLoss, Cosine_VRA_Loss and SoftHKRMulticlassLoss (alpha 0.9) on random logits, backward")
+def ortho_margin_losses():
+    from orthogonium.losses import CosineLoss, Cosine_VRA_Loss, SoftHKRMulticlassLoss
+    cl, cv, hkr = CosineLoss(), Cosine_VRA_Loss(), SoftHKRMulticlassLoss(alpha=0.9)
+
+    def f(out, y):
+        loss = cl(out, y) + cv(out, y) + hkr(out, y)
+        loss.backward()
+        return loss
+    return f, (torch.randn(6, 4, requires_grad=True), torch.randint(0, 4, (6,)))
+
+
+@entry("orthogonium", "get_conv_sv: singular values / Lipschitz bound of an AdaptiveOrthoConv2d kernel (5 power iterations)")
+def ortho_conv_singular_values():
+    from orthogonium.layers import AdaptiveOrthoConv2d
+    from orthogonium.layers.conv.singular_values.get_sv import get_conv_sv
+    conv = AdaptiveOrthoConv2d(4, 4, kernel_size=3, padding=1)
+
+    def f():
+        return get_conv_sv(conv, n_iter=5)
+    return f, ()
+
+
+# ==================================================================== mixup ==
+# held-out set 26, trainmisc batch. mixup (a unified library of MixUp-style batch augmentations: VanillaMixUp, CutMix,
+# ResizeMix, FMix, SaliencyMix, PuzzleMix and a random MixupPipeline). Random 4x3x16x16 images, one-hot labels of 5
+# classes, a tiny conv classifier where a model is needed.
+def _mixup_data():
+    return torch.randn(4, 3, 16, 16), torch.nn.functional.one_hot(torch.randint(0, 5, (4,)), 5).float()
+
+
+def _mixup_model():
+    nn = torch.nn
+    return nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(4, 5))
+
+
+@entry("mixup", "training step with VanillaMixUp then CutMix batches: soft-label cross-entropy, SGD step per augmentation")
+def mixup_train_step():
+    from mixup import VanillaMixUp, CutMix
+    import torch.nn.functional as F
+    m = _mixup_model()
+    opt = torch.optim.SGD(m.parameters(), lr=0.1)
+    augs = [VanillaMixUp(alpha=1.0), CutMix(alpha=1.0)]
+
+    def f(x, y):
+        total = 0.0
+        for aug in augs:
+            xa, ya = aug(x, y)
+            loss = torch.sum(-ya * F.log_softmax(m(xa), -1), -1).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            total = total + loss.detach()
+        return total
+    return f, _mixup_data()
+
+
+@entry("mixup", "ResizeMix and FMix (decay power 3, FFT low-frequency mask) on one batch")
+def resize_fmix():
+    from mixup import ResizeMix, FMix
+    rm, fm = ResizeMix(alpha=1.0), FMix(alpha=1.0, decay_power=3.0)
+
+    def f(x, y):
+        a, b = rm(x, y), fm(x, y)
+        return a[0] + b[0], a[1] + b[1]
+    return f, _mixup_data()
+
+
+@entry("mixup", "SaliencyMix and PuzzleMix (block size 4) with heuristic saliency maps")
+def saliency_puzzle_heuristic():
+    from mixup import SaliencyMix, PuzzleMix
+    sm, pm = SaliencyMix(alpha=1.0), PuzzleMix(alpha=1.0, block_size=4)
+
+    def f(x, y):
+        a, b = sm(x, y), pm(x, y)
+        return a[0] + b[0], a[1] + b[1]
+    return f, _mixup_data()
+
+
+@entry("mixup", "SaliencyMix and PuzzleMix with input-gradient saliency maps from a tiny conv classifier")
+def saliency_puzzle_gradient():
+    from mixup import SaliencyMix, PuzzleMix
+    m = _mixup_model()
+    sm = SaliencyMix(alpha=1.0, mode="gradient", model=m)
+    pm = PuzzleMix(alpha=1.0, mode="gradient", model=m, block_size=4)
+
+    def f(x, y):
+        a, b = sm(x, y), pm(x, y)
+        return a[0] + b[0], a[1] + b[1]
+    return f, _mixup_data()
+
+
+@entry("mixup", "MixupPipeline over VanillaMixUp / CutMix / ResizeMix / FMix, four random draws")
+def mixup_pipeline():
+    from mixup import VanillaMixUp, CutMix, ResizeMix, FMix, MixupPipeline
+    p = MixupPipeline([VanillaMixUp(), CutMix(), ResizeMix(), FMix()])
+
+    def f(x, y):
+        return [p(x, y) for _ in range(4)]
+    return f, _mixup_data()
+
+
+# =================================================================== cbloss ==
+# held-out set 26, trainmisc batch. cbloss (class-balanced loss based on the effective number of samples, plus a focal
+# loss for binary and multi-class problems). Random logits and labels.
+@entry("cbloss", "FocalLoss (multi-class and binary) and ClassBalancedLoss over FocalLoss / CrossEntropyLoss, backward")
+def cb_focal_losses():
+    from cbloss.loss import FocalLoss, ClassBalancedLoss
+    spc = [30, 100, 25, 5]
+    fl, fl2 = FocalLoss(num_classes=4, alpha=0.25, gamma=2.0), FocalLoss(num_classes=2)
+    cb = ClassBalancedLoss(samples_per_cls=spc, beta=0.99, num_classes=4, loss_func=FocalLoss(num_classes=4, reduction="none"))
+    cbce = ClassBalancedLoss(samples_per_cls=spc, beta=0.99, num_classes=4,
+                             loss_func=torch.nn.CrossEntropyLoss(reduction="none"))
+
+    def f(logits, t, lb, tb):
+        loss = fl(logits, t) + cb(logits, t) + cbce(logits, t) + fl2(lb, tb)
+        loss.backward()
+        return loss
+    return f, (torch.randn(8, 4, requires_grad=True), torch.randint(0, 4, (8,)), torch.randn(8, requires_grad=True),
+               torch.randint(0, 2, (8,)).float())
+
+
+# ---- held-out set 26, modelzoo batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "dscript": {"dirs": ["dscript"], "split": "heldout"},
+    "gsa-pytorch": {"dirs": ["gsa_pytorch"], "split": "heldout"},
+    "antialiased-cnns": {"dirs": ["antialiased_cnns"], "split": "heldout"},
+    "mixturelib": {"dirs": ["mixturelib"], "split": "heldout"},
+})
+
+
+# ================================================================== dscript ==
+# held-out set 26, modelzoo batch. dscript (D-SCRIPT, Sledzieski et al.: protein-protein interaction prediction from
+# language-model embeddings: a fully connected projection, a contact-map CNN on the pairwise embedding product, a
+# weighted pooling to an interaction probability; plus the Bepler & Berger SkipLSTM language model). Tiny dims,
+# random weights, random per-residue embeddings; no pretrained weights are loaded.
+def _dscript_model(nin=12):
+    from dscript.models.interaction import DSCRIPTModel
+    torch.manual_seed(0)
+    return DSCRIPTModel(emb_nin=nin, emb_nout=8, emb_dropout=0.0, con_embed_dim=8, con_hidden_dim=6, con_width=3,
+                        use_cuda=False)
+
+
+@entry("dscript", "DSCRIPTModel.map_predict: embedding projection, contact CNN, distance weighting, thresholded pooling")
+def map_predict():
+    m = _dscript_model()
+
+    def f(z0, z1):
+        return m.map_predict(z0, z1)
+    return f, (torch.randn(1, 9, 12), torch.randn(1, 7, 12))
+
+
+@entry("dscript", "commands.train.interaction_grad: three pairs of different lengths, BCE + contact-magnitude loss, backward, accuracy / MSE")
+def interaction_grad_step():
+    from dscript.commands.train import interaction_grad
+    m = _dscript_model()
+    torch.manual_seed(1)
+    tensors = {"a": torch.randn(1, 9, 12), "b": torch.randn(1, 7, 12), "c": torch.randn(1, 11, 12)}
+
+    def f(y):
+        loss, correct, mse, b = interaction_grad(m, ["a", "b", "c"], ["b", "c", "a"], y, tensors, use_cuda=False)
+        return loss.detach(), correct, mse, b
+    return f, (torch.tensor([1.0, 0.0, 1.0]),)
+
+
+@entry("dscript", "commands.train.predict_cmap_interaction with the add_first=False foldseek one-hot path (ModelInteraction.cpred)")
+def predict_foldseek():
+    from dscript.models.embedding import FullyConnectedEmbed
+    from dscript.models.contact import ContactCNN
+    from dscript.models.interaction import ModelInteraction
+    torch.manual_seed(0)
+    m = ModelInteraction(FullyConnectedEmbed(12, 8, 0.0), ContactCNN(8 + 4, 6, 3), use_cuda=False, do_pool=True,
+                         pool_size=3)
+    z0, z1 = torch.randn(1, 9, 12), torch.randn(1, 7, 12)
+    f0 = torch.nn.functional.one_hot(torch.randint(0, 4, (1, 9)), 4).float()
+    f1 = torch.nn.functional.one_hot(torch.randint(0, 4, (1, 7)), 4).float()
+
+    def f(z0, z1, f0, f1):
+        return m.map_predict(z0, z1, True, f0, f1)
+    return f, (z0, z1, f0, f1)
+
+
+@entry("dscript", "SkipLSTM language model: one-hot encoding of integer sequences, stacked BiLSTMs, projection (forward + transform)")
+def skiplstm():
+    from dscript.models.embedding import SkipLSTM
+    torch.manual_seed(0)
+    m = SkipLSTM(21, 8, 6, 2).eval()
+
+    def f(x):
+        return m(x), m.transform(x)
+    return f, (torch.randint(0, 21, (2, 10)),)
+
+
+# ============================================================== gsa-pytorch ==
+# held-out set 26, modelzoo batch. gsa-pytorch (Phil Wang's Global Self-Attention Network layer: content attention
+# plus axial relative-position attention built from a reindexing mask). Tiny channels and image sizes.
+@entry("gsa-pytorch", "GSA layer with relative positions (batch-norm and query-norm variants) on 2 image sizes, backward")
+def gsa_rel_pos():
+    from gsa_pytorch import GSA
+    torch.manual_seed(0)
+    a = GSA(dim=4, dim_out=6, dim_key=8, heads=2, rel_pos_length=5)
+    b = GSA(dim=4, dim_key=8, heads=2, rel_pos_length=3, norm_queries=True, batch_norm=False)
+
+    def f(x, y):
+        out = a(x).sum() + b(y).sum()
+        out.backward()
+        return out.detach()
+    return f, (torch.randn(2, 4, 6, 5), torch.randn(1, 4, 4, 4))
+
+
+@entry("gsa-pytorch", "GSA layer without relative positions (content attention only) in eval mode")
+def gsa_content():
+    from gsa_pytorch import GSA
+    torch.manual_seed(0)
+    m = GSA(dim=4, dim_key=8, heads=2).eval()
+
+    def f(x):
+        return m(x)
+    return f, (torch.randn(2, 4, 5, 5),)
+
+
+# ========================================================= antialiased-cnns ==
+# held-out set 26, modelzoo batch. antialiased-cnns (Richard Zhang's "Making Convnets Shift-Invariant Again":
+# BlurPool anti-aliased downsampling and anti-aliased ResNet / VGG / DenseNet / MobileNetV2 / AlexNet variants).
+# Random weights (pretrained=False), tiny images and class counts; no weights are downloaded.
+@entry("antialiased-cnns", "BlurPool (filter sizes 1 / 3 / 5, reflect / replicate / zero padding) and BlurPool1D")
+def blurpool():
+    import antialiased_cnns as ac
+    pools = [ac.BlurPool(3, filt_size=1, pad_off=1), ac.BlurPool(3, pad_type="repl", filt_size=3),
+             ac.BlurPool(3, pad_type="zero", filt_size=5, stride=2)]
+    p1 = ac.BlurPool1D(3, filt_size=4)
+
+    def f(x, s):
+        return [p(x) for p in pools] + [p1(s)]
+    return f, (torch.randn(2, 3, 12, 10), torch.randn(2, 3, 16))
+
+
+@entry("antialiased-cnns", "anti-aliased resnet18 (pool_only=False) and mobilenet_v2, random weights, train-mode forward + backward")
+def resnet_mobilenet():
+    import antialiased_cnns as ac
+    torch.manual_seed(0)
+    r = ac.resnet18(pretrained=False, filter_size=3, pool_only=False, num_classes=5)
+    mb = ac.mobilenet_v2(pretrained=False, filter_size=3, num_classes=5, width_mult=0.25)
+
+    def f(x):
+        out = r(x).sum() + mb(x).sum()
+        out.backward()
+        return out.detach()
+    return f, (torch.randn(2, 3, 32, 32),)
+
+
+@entry("antialiased-cnns", "anti-aliased densenet121 / vgg11_bn / alexnet, random weights, eval-mode forward")
+def densenet_vgg_alexnet():
+    import antialiased_cnns as ac
+    torch.manual_seed(0)
+    ms = [ac.densenet121(pretrained=False, filter_size=2, num_classes=4).eval(),
+          ac.vgg11_bn(pretrained=False, filter_size=2, num_classes=4).eval(),
+          ac.alexnet(pretrained=False, filter_size=2, num_classes=4).eval()]
+
+    def f(x, y):
+        return ms[0](x), ms[1](x), ms[2](y)
+    return f, (torch.randn(1, 3, 64, 64), torch.randn(1, 3, 96, 96))
+
+
+# =============================================================== mixturelib ==
+# held-out set 26, modelzoo batch. mixturelib (Grabovoy's mixture-of-experts / mixture-of-models library: an EM
+# algorithm over local Bayesian linear models, a neural-network gate or Dirichlet / sparse-gate hyper models, and
+# model / function regularizers). Random linear data from two generating models; 2 EM epochs per call.
+def _mix_data(n=40):
+    torch.manual_seed(0)
+    w1, w2 = torch.randn(2, 1), torch.randn(2, 1)
+    X = torch.randn(n, 2)
+    Y = torch.cat([X[: n // 2] @ w1, X[n // 2:] @ w2]) + 0.01 * torch.randn(n, 1)
+    return X, Y
+
+
+def _mix_locals():
+    from mixturelib.local_models import EachModelLinear
+    return [EachModelLinear(input_dim=2, A=torch.tensor([1.0, 1.0]), w=torch.tensor([[0.0], [0.0]])),
+            EachModelLinear(input_dim=2, A=torch.tensor([1.0, 1.0]), w=torch.tensor([[1.0], [1.0]]))]
+
+
+@entry("mixturelib", "MixtureEM (model_type='sample') with a HyperExpertNN gate: fit 2 epochs, predict")
+def em_expert_nn():
+    from mixturelib.mixture import MixtureEM
+    from mixturelib.hyper_models import HyperExpertNN
+    X, Y = _mix_data()
+    torch.manual_seed(1)
+    mix = MixtureEM(HyperModel=HyperExpertNN(input_dim=2, hidden_dim=4, output_dim=2, epochs=3),
+                    HyperParameters={"beta": 1.0}, ListOfModels=_mix_locals(), model_type="sample")
+
+    def f(X, Y):
+        mix.fit(X, Y, epoch=2)
+        return mix.predict(X[:5])
+    return f, (X, Y)
+
+
+@entry("mixturelib", "MixtureEM (default type) with a Dirichlet hyper model and a RegularizeModel prior: fit 2 epochs, predict")
+def em_dirichlet_reg():
+    from mixturelib.mixture import MixtureEM
+    from mixturelib.hyper_models import HyperModelDirichlet
+    from mixturelib.regularizers import RegularizeModel
+    X, Y = _mix_data()
+    locs = _mix_locals()
+    mix = MixtureEM(HyperModel=HyperModelDirichlet(output_dim=2), HyperParameters={"beta": 1.0, "alpha": [1.0, 1e-10]},
+                    ListOfModels=locs, ListOfRegularizeModel=[RegularizeModel(ListOfModels=locs)], model_type="default")
+
+    def f(X, Y):
+        mix.fit(X, Y, epoch=2)
+        return mix.predict(X[:5])
+    return f, (X, Y)
+
+
+@entry("mixturelib", "MixtureEM (sample type) with a sparse-gate hyper model and a RegularizeFunc regularizer: fit 2 epochs, predict on the training inputs")
+def em_gate_sparsed_func():
+    from mixturelib.mixture import MixtureEM
+    from mixturelib.hyper_models import HyperModelGateSparsed
+    from mixturelib.regularizers import RegularizeFunc
+    X, Y = _mix_data()
+    locs = _mix_locals()
+    torch.manual_seed(2)
+    mix = MixtureEM(HyperModel=HyperModelGateSparsed(output_dim=2, gamma=1.0, mu=torch.ones(2)),
+                    HyperParameters={"beta": 1.0}, ListOfModels=locs,
+                    ListOfRegularizeModel=[RegularizeFunc(ListOfModels=locs, R=lambda x: -(x ** 2).sum(), epoch=3)],
+                    model_type="sample")
+
+    def f(X, Y):
+        mix.fit(X, Y, epoch=2)
+        return mix.predict(X)
+    return f, (X, Y)
+
+
+# ---- held-out set 26, modelzoo batch, continued (entry points added after the first collect; packages above)
+@entry("dscript", "commands.train.interaction_grad with foldseek 3Di one-hot features added first (get_foldseek_onehot), backward")
+def interaction_grad_foldseek():
+    from dscript.commands.train import interaction_grad
+    from dscript.foldseek import fold_vocab
+    m = _dscript_model(nin=12 + len(fold_vocab))
+    torch.manual_seed(3)
+    tensors = {"a": torch.randn(1, 6, 12), "b": torch.randn(1, 5, 12), "c": torch.randn(1, 7, 12)}
+    fold_record = {"a": "DPVQAW", "c": "KEITLFG"}
+
+    def f(y):
+        loss, correct, mse, b = interaction_grad(m, ["a", "b"], ["c", "a"], y, tensors, use_cuda=False,
+                                                 allow_foldseek=True, fold_record=fold_record, fold_vocab=fold_vocab)
+        return loss.detach(), correct, mse, b
+    return f, (torch.tensor([1.0, 0.0]),)
+
+
+@entry("mixturelib", "HyperExpertNN gate and EachModelLinear experts used directly: E_step / M_step, hyper-parameter update, PredictPi")
+def expert_steps():
+    from mixturelib.hyper_models import HyperExpertNN
+    X, Y = _mix_data(24)
+    torch.manual_seed(4)
+    gate = HyperExpertNN(input_dim=2, hidden_dim=4, output_dim=2, epochs=3)
+    locs = _mix_locals()
+    hp = {"beta": torch.tensor(1.0)}
+
+    def f(X, Y):
+        Z = torch.softmax(gate(X), dim=-1).detach()
+        outs = []
+        for k, m in enumerate(locs):
+            m.E_step(X, Y, Z[:, k:k + 1], hp)
+            m.M_step(X, Y, Z[:, k:k + 1], hp)
+            outs.append(m.OptimizeHyperParameters(X, Y, Z[:, k:k + 1], hp, "beta"))
+            outs.append(m.LogLikeLihoodExpectation(X, Y, hp))
+        gate.E_step(X, Y, Z, hp)
+        gate.M_step(X, Y, Z, hp)
+        return outs, gate.PredictPi(X, hp), gate.LogPiExpectation(X, Y, hp)
+    return f, (X, Y)
+
+
+# ---- held-out set 26, trainmisc batch, continued (orthogonium entry points added after the first collect)
+@entry("orthogonium", "SLL blocks: SDPBasedLipschitzResBlock and AOCLipschitzResBlock (4 channels, inner factor 2) plus SDPBasedLipschitzDense")
+def sll_blocks():
+    from orthogonium.layers.conv.SLL.sll_layer import SDPBasedLipschitzResBlock, SDPBasedLipschitzDense, AOCLipschitzResBlock
+    a, b = SDPBasedLipschitzResBlock(4, 2, kernel_size=3), AOCLipschitzResBlock(4, 2, kernel_size=3)
+    d = SDPBasedLipschitzDense(16, 16, 32)
+
+    def f(x, v):
+        return a(x) + b(x), d(v)
+    return f, (torch.randn(2, 4, 8, 8), torch.randn(3, 16))
+
+
+@entry("orthogonium", "AdaptiveSOCConv2d (stride 1 and strided) and AOLConv2D forward")
+def soc_aol_convs():
+    from orthogonium.layers.conv.adaptiveSOC.ortho_conv import AdaptiveSOCConv2d
+    from orthogonium.layers.conv.AOL.aol import AOLConv2D
+    s1 = AdaptiveSOCConv2d(4, 4, kernel_size=3)
+    s2 = AdaptiveSOCConv2d(4, 8, kernel_size=3, stride=2, padding=1)
+    al = AOLConv2D(4, 4, kernel_size=3, padding=1)
+
+    def f(x):
+        return s1(x), s2(x), al(x)
+    return f, (torch.randn(2, 4, 8, 8),)
+
+
+@entry("dscript", "SkipLSTM language model on a PackedSequence batch of 3 sequences (packed one-hot, packed BiLSTMs, projection)")
+def skiplstm_packed():
+    from dscript.models.embedding import SkipLSTM
+    from torch.nn.utils.rnn import pack_sequence
+    torch.manual_seed(0)
+    m = SkipLSTM(21, 8, 6, 2).eval()
+    seqs = [torch.randint(0, 21, (n,)) for n in (9, 7, 4)]
+
+    def f(a, b, c):
+        x = pack_sequence([a, b, c])
+        return m(x).data, m.transform(x).data
+    return f, tuple(seqs)

@@ -195,7 +195,11 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "clifra", "tracetorch", "inferno-ai", "kilosort", "faiss-cpu",
           "torchtree", "dendropy",
           # held-out split (set 25, textaudio batch)
-          "ptranking", "rlforge", "popgym", "wavenet-vocoder", "online-triplet-loss"):
+          "ptranking", "rlforge", "popgym", "wavenet-vocoder", "online-triplet-loss",
+          # held-out split (set 26, modelzoo batch)
+          "dscript", "biotite", "biotraj", "msgpack", "gsa-pytorch", "antialiased-cnns", "mixturelib",
+          # held-out split (set 26, trainmisc batch)
+          "orthogonium", "mixup", "cbloss"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -319,6 +323,8 @@ import kilosort.preprocessing, kilosort.spikedetect, kilosort.template_matching,
 import torchtree.evolution.tree_likelihood, torchtree.evolution.coalescent, torchtree.evolution.birth_death  # noqa: E401,F401
 import ptranking.ltr_adhoc.listwise.listnet, ptranking.metric.adhoc_metric, rlforge.agents.policy_gradient  # noqa: E401,F401
 import popgym.baselines.models.lmu, popgym.baselines.models.s4d, wavenet_vocoder, online_triplet_loss.losses  # noqa: E401,F401
+import dscript.models.interaction, dscript.commands.train, gsa_pytorch, antialiased_cnns, mixturelib.mixture  # noqa: E401,F401
+import orthogonium.layers, orthogonium.losses, orthogonium.model_factory.models_factory, mixup, cbloss.loss  # noqa: E401,F401
 # torchbiggraph's package __init__ imports pkg_resources (gone from setuptools 84): a stand-in with resource_string,
 # as in entry_points.py, registered last so that no other package sees it
 import importlib.resources  # noqa: E402
