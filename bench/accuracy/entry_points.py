@@ -22279,9 +22279,9 @@ def site_rate_models():
 
 # ---- held-out set 26, trainmisc batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "orthogonium": {"dirs": ["orthogonium"], "split": "heldout"},
-    "mixup": {"dirs": ["mixup"], "split": "heldout"},
-    "cbloss": {"dirs": ["cbloss"], "split": "heldout"},
+    "orthogonium": {"dirs": ["orthogonium"], "split": "dev"},
+    "mixup": {"dirs": ["mixup"], "split": "dev"},
+    "cbloss": {"dirs": ["cbloss"], "split": "dev"},
 })
 
 
@@ -22443,10 +22443,10 @@ def cb_focal_losses():
 
 # ---- held-out set 26, modelzoo batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "dscript": {"dirs": ["dscript"], "split": "heldout"},
-    "gsa-pytorch": {"dirs": ["gsa_pytorch"], "split": "heldout"},
-    "antialiased-cnns": {"dirs": ["antialiased_cnns"], "split": "heldout"},
-    "mixturelib": {"dirs": ["mixturelib"], "split": "heldout"},
+    "dscript": {"dirs": ["dscript"], "split": "dev"},
+    "gsa-pytorch": {"dirs": ["gsa_pytorch"], "split": "dev"},
+    "antialiased-cnns": {"dirs": ["antialiased_cnns"], "split": "dev"},
+    "mixturelib": {"dirs": ["mixturelib"], "split": "dev"},
 })
 
 
