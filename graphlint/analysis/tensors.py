@@ -572,6 +572,7 @@ class TensorEnv:
         # of unknown kind (`t = problem.t_start`) is a tensor when the body says so
         self.used_as_tensor: set[str] = set()
         self.loaders: set[str] = set()  # names bound to a `DataLoader(...)` here, or parameters annotated so
+        self.one_d: set[str] = set()  # names bound to `torch.randperm(n)`: 1-d, so one element of it is 0-d
 
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """Qualified name through imports and local aliases (`lib.any` → `torch.any`)."""
@@ -666,6 +667,7 @@ class TensorEnv:
                 kind = TENSOR
             self.names[name] = kind
             _mark(self.loaders, name, isinstance(value, cst.Call) and self.resolve(value.func) in DATALOADER_CLASSES)
+            _mark(self.one_d, name, isinstance(value, cst.Call) and self.resolve(value.func) == "torch.randperm")
             _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
             _mark(self.zero_d, name, value is not None and is_tensor(kind) and self.is_zero_d(value))
             alias = self._alias_of(value) if value is not None else None
@@ -794,6 +796,11 @@ class TensorEnv:
             return bool(tensors) and all(self.is_zero_d(p) for p in tensors)
         if isinstance(node, cst.UnaryOperation):
             return self.is_zero_d(node.expression)
+        if isinstance(node, cst.Subscript):
+            # `index[i]` of a permutation (`index = torch.randperm(n)`) with a Python int: one element (mixup)
+            return (isinstance(node.value, cst.Name) and node.value.value in self.one_d and len(node.slice) == 1
+                    and isinstance(node.slice[0].slice, cst.Index)
+                    and self.kind_of(node.slice[0].slice.value) in (META, CONST))
         if not isinstance(node, cst.Call) or node.args and any(
                 a.keyword is not None and a.keyword.value in ("dim", "axis") for a in node.args):
             return False
