@@ -22728,3 +22728,536 @@ def skiplstm_packed():
         x = pack_sequence([a, b, c])
         return m(x).data, m.transform(x).data
     return f, tuple(seqs)
+
+
+# ---- held-out set 27, alpha batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "lycoris-lora": {"dirs": ["lycoris"], "split": "heldout"},
+    "algovision": {"dirs": ["algovision"], "split": "heldout"},
+    "kappamodules": {"dirs": ["kappamodules"], "split": "heldout"}, "harmony-pytorch": {"dirs": ["harmony"], "split": "heldout"},
+})
+
+
+# ============================================================== lycoris-lora ==
+# held-out set 27, alpha batch. lycoris-lora (LyCORIS: LoRA-family adapters, i.e. LoCon, LoHa, LoKr, DyLoRA, GLoRA,
+# (IA)^3 and diagonal OFT, wrapped around the Linear / Conv2d layers of a model by `create_lycoris` + `apply_to`). A
+# tiny conv + MLP classifier with random weights; each entry point is one AdamW training step of the adapter weights.
+class _LycoNet(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 8, 3, padding=1)
+        self.norm = torch.nn.GroupNorm(2, 8)
+        self.fc1 = torch.nn.Linear(8 * 8 * 8, 32)
+        self.fc2 = torch.nn.Linear(32, 5)
+
+    def forward(self, x):
+        h = self.norm(self.conv(x)).relu().flatten(1)
+        return self.fc2(self.fc1(h).relu())
+
+
+def _lyco_train_step(algo, **kw):
+    from lycoris import create_lycoris
+    net = _LycoNet()
+    lyco = create_lycoris(net, 1.0, linear_dim=4, linear_alpha=2, algo=algo, **kw)
+    lyco.apply_to()
+    opt = torch.optim.AdamW(lyco.parameters(), lr=1e-3)
+
+    def f(x, y):
+        loss = torch.nn.functional.cross_entropy(net(x), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss
+    return f, (torch.randn(2, 3, 8, 8), torch.randint(0, 5, (2,)))
+
+
+@entry("lycoris-lora", "create_lycoris(algo='locon', dropout / rank_dropout 0.1) + apply_to on a conv/MLP net, one AdamW training step")
+def lyco_locon_train_step():
+    return _lyco_train_step("locon", dropout=0.1, rank_dropout=0.1, module_dropout=0.0)
+
+
+@entry("lycoris-lora", "create_lycoris(algo='loha', use_tucker=True) + apply_to, one AdamW training step")
+def lyco_loha_train_step():
+    return _lyco_train_step("loha", use_tucker=True)
+
+
+@entry("lycoris-lora", "create_lycoris(algo='lokr', factor=4, weight_decompose=True) + apply_to, one AdamW training step")
+def lyco_lokr_train_step():
+    return _lyco_train_step("lokr", factor=4, weight_decompose=True)
+
+
+@entry("lycoris-lora", "create_lycoris(algo='dylora', block_size=2) + apply_to, one AdamW training step (random rank per step)")
+def lyco_dylora_train_step():
+    return _lyco_train_step("dylora", block_size=2)
+
+
+@entry("lycoris-lora", "create_lycoris(algo='diag-oft', constraint=1e-4, rescaled=True) + apply_to, one AdamW training step")
+def lyco_diag_oft_train_step():
+    return _lyco_train_step("diag-oft", constraint=1e-4, rescaled=True)
+
+
+@entry("lycoris-lora", "create_lycoris(algo='glora') and (algo='ia3') + apply_to, one AdamW training step each")
+def lyco_glora_ia3_train_step():
+    f1, a1 = _lyco_train_step("glora")
+    f2, a2 = _lyco_train_step("ia3")
+
+    def f(x, y):
+        return f1(x, y) + f2(x, y)
+    return f, a1
+
+
+# ================================================================ algovision ==
+# held-out set 27, alpha batch. algovision (Petersen et al., "Learning with Algorithmic Supervision via Continuous
+# Relaxations": an interpreter for algorithms written from Let / If / While / For instructions whose conditions are
+# relaxed with a logistic of inverse temperature beta, so the algorithm is differentiable). Random inputs.
+def _algovision_bubble_sort():
+    from algovision import Algorithm, Input, Output, Var, VarInt, Let, LetInt, If, While, For, GT, IsTrue
+    return Algorithm(
+        Input('array'),
+        Var('a', torch.tensor(0.)), Var('b', torch.tensor(0.)),
+        Var('swapped', torch.tensor(1.)), Var('loss', torch.tensor(0.)),
+        VarInt('n', lambda array: array.shape[1] - 1),
+        While(IsTrue('swapped'),
+              Let('swapped', 0),
+              For('i', 'n',
+                  Let('a', 'array', ['i']),
+                  Let('b', 'array', [lambda i: i + 1]),
+                  If(GT('a', 'b'), if_true=[
+                      Let('array', [lambda i: i + 1], 'a'),
+                      Let('array', ['i'], 'b'),
+                      Let('swapped', 1.),
+                      Let('loss', lambda loss: loss + 1.),
+                  ])),
+              LetInt('n', lambda n: n - 1)),
+        Output('array'), Output('loss'), beta=5)
+
+
+@entry("algovision", "README's relaxed bubble sort (While / For / If(GT) / Let / LetInt, beta 5) on a 2x6 batch, swap-count loss backward")
+def algovision_bubble_sort():
+    alg = _algovision_bubble_sort()
+
+    def f(x):
+        res, loss = alg(x)
+        loss.sum().backward()
+        return res, loss
+    return f, (torch.randn(2, 6, requires_grad=True),)
+
+
+@entry("algovision", "relaxed arg-min search: For loop scoring 5 points with a small MLP inside a Let lambda, If(LT) updates, backward")
+def algovision_argmin_net():
+    from algovision import Algorithm, Input, Output, Var, VarInt, Let, If, For, LT
+    net = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
+    alg = Algorithm(
+        Input('points'),
+        Var('best', torch.tensor(1e3)), Var('cur', torch.tensor(0.)), Var('idx', torch.zeros(5)),
+        VarInt('n', lambda points: points.shape[1]),
+        For('i', 'n',
+            Let('cur', lambda points, i: net(points[:, i]).squeeze(-1)),
+            If(LT('cur', 'best'), if_true=[Let('best', 'cur'), Let('idx', ['i'], 1.)])),
+        Output('best'), Output('idx'), beta=10)
+
+    def f(p):
+        best, idx = alg(p)
+        (best.sum() + idx.sum()).backward()
+        return best, idx
+    return f, (torch.randn(3, 5, 4),)
+
+
+@entry("algovision", "relaxed While(LT) accumulation loop (beta 4, max_iter 20) on a batch of 4 thresholds")
+def algovision_while_accumulate():
+    from algovision import Algorithm, Input, Output, Var, Let, While, LT
+    alg = Algorithm(
+        Input('x'), Var('s', torch.tensor(0.)), Var('k', torch.tensor(0.)),
+        While(LT('s', 'x'), Let('s', lambda s, k: s + torch.sigmoid(k)), Let('k', lambda k: k + 1.)),
+        Output('s'), Output('k'), beta=4, max_iter=20)
+
+    def f(x):
+        return alg(x)
+    return f, (torch.rand(4) * 3,)
+
+
+# ============================================================== kappamodules ==
+# held-out set 27, alpha batch. kappamodules (Benedikt Alkin's building blocks for ViT / DiT / Perceiver / UPT models:
+# patch and position embeddings, transformer blocks, U-Nets, normalisation layers). Tiny dims, random weights.
+@entry("kappamodules", "ViT from VitPatchEmbed + VitPosEmbed2d + VitClassTokens + VitBlocks (depth 2) and a linear head, one SGD training step")
+def kappa_vit_train_step():
+    from kappamodules.vit import VitPatchEmbed, VitPosEmbed2d, VitClassTokens, VitBlocks
+    pe = VitPatchEmbed(dim=32, num_channels=3, resolution=(16, 16), patch_size=4)
+    pos = VitPosEmbed2d(seqlens=(4, 4), dim=32, is_learnable=False)
+    cls = VitClassTokens(dim=32, num_tokens=1)
+    blocks = VitBlocks(depth=2, dim=32, num_heads=4, pooling=None)
+    head = torch.nn.Linear(32, 5)
+    opt = torch.optim.SGD([p for m in (pe, pos, cls, blocks, head) for p in m.parameters()], lr=0.01)
+
+    def f(x, y):
+        h = cls(pos(pe(x)).flatten(1, 2))
+        loss = torch.nn.functional.cross_entropy(head(blocks(h)[:, 0]), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss
+    return f, (torch.randn(2, 3, 16, 16), torch.randint(0, 5, (2,)))
+
+
+@entry("kappamodules", "DitBlock (cond_dim 8) followed by PerceiverPoolingBlock (3 query tokens)")
+def kappa_dit_perceiver_pool():
+    from kappamodules.transformer import DitBlock, PerceiverPoolingBlock
+    dit = DitBlock(dim=32, num_heads=4, cond_dim=8)
+    pool = PerceiverPoolingBlock(dim=32, num_heads=4, num_query_tokens=3)
+
+    def f(x, c):
+        return pool(dit(x, cond=c))
+    return f, (torch.randn(2, 10, 32), torch.randn(2, 8))
+
+
+@entry("kappamodules", "UPT PerceiverDecoder: sincos-embedded 2-d query positions, padded batch unbatched with a mask")
+def kappa_upt_decoder():
+    from kappamodules.architectures.upt.perceiver_decoder import PerceiverDecoder
+    dec = PerceiverDecoder(dim=32, num_heads=4, ndim=2, input_dim=16, output_dim=3)
+    mask = torch.ones(2, 7, dtype=torch.bool)
+    mask[1, 5:] = False
+
+    def f(x, pos, m):
+        return dec(x, pos, unbatch_mask=m.flatten())
+    return f, (torch.randn(2, 6, 16), torch.rand(2, 7, 2) * 100, mask)
+
+
+@entry("kappamodules", "AsyncBatchNorm / DataNorm / LearnedBatchNorm1d (training mode) + ContinuousSincosEmbed")
+def kappa_norms_embed():
+    from kappamodules.layers import AsyncBatchNorm, DataNorm, LearnedBatchNorm1d, ContinuousSincosEmbed
+    abn, dn, lbn = AsyncBatchNorm(8), DataNorm(8), LearnedBatchNorm1d(8)
+    emb = ContinuousSincosEmbed(dim=8, ndim=3)
+
+    def f(x, p):
+        return abn(x) + dn(x) + lbn(x.unsqueeze(-1)).squeeze(-1) + emb(p)
+    return f, (torch.randn(6, 8), torch.rand(6, 3))
+
+
+@entry("kappamodules", "ConvNext (patch 2, depths 1/1) and UnetPdearena (attention at the second level, scale-shift norm) forward")
+def kappa_convnext_unet():
+    from kappamodules.convolution.convnext import ConvNext
+    from kappamodules.unet.unet_pdearena import UnetPdearena
+    cn = ConvNext(patch_size=2, input_dim=3, depths=[1, 1], dims=[8, 16])
+    un = UnetPdearena(input_dim=2, output_dim=2, hidden_channels=8, cond_dim=8, ch_mults=(1, 2),
+                      is_attn=(False, True), n_blocks=1, use_scale_shift_norm=True)
+
+    def f(x, u, c):
+        return cn(x), un(u, c)
+    return f, (torch.randn(2, 3, 16, 16), torch.randn(2, 2, 16, 16), torch.randn(2, 8))
+
+
+# ---- held-out set 27, beta batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "tednet": {"dirs": ["tednet"], "split": "heldout"},
+    "vmas": {"dirs": ["vmas"], "split": "heldout"},
+    "mp-nerf": {"dirs": ["mp_nerf"], "split": "heldout"},
+    "spikingtorch": {"dirs": ["spikingtorch"], "split": "heldout"},
+})
+
+
+# =================================================================== tednet ==
+# held-out set 27, beta batch. tednet (tensor decomposition networks: CP, Tucker-2, tensor-train, tensor-ring and
+# block-term Tucker layers, with LeNet-5 / ResNet-20 / LSTM models built from them). Tiny ranks, random weights.
+@entry("tednet", "TR / TT / CP / Tucker-2 / BTT LeNet-5 (ranks 4) forward on 2x1x28x28")
+def tednet_lenets():
+    import tednet.tnn.tensor_ring as tr, tednet.tnn.tensor_train as tt, tednet.tnn.cp as cp
+    import tednet.tnn.tucker2 as tk2, tednet.tnn.bt_tucker as btt
+    ms = [tr.TRLeNet5(10, [4, 4, 4, 4]), tt.TTLeNet5(10, [4, 4, 4, 4]), cp.CPLeNet5(10, [4, 4, 4, 4]),
+          tk2.TK2LeNet5(10, [4, 4, 4, 4]), btt.BTTLeNet5(10, [4, 4, 4, 4])]
+
+    def f(x):
+        return [m(x) for m in ms]
+    return f, (torch.randn(2, 1, 28, 28),)
+
+
+@entry("tednet", "TRLeNet5 training step: forward, cross-entropy, backward, SGD step")
+def tednet_tr_train_step():
+    import tednet.tnn.tensor_ring as tr
+    m = tr.TRLeNet5(10, [4, 4, 4, 4])
+    opt = torch.optim.SGD(m.parameters(), lr=0.01)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(m(x), y)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(2, 1, 28, 28), torch.randint(0, 10, (2,)))
+
+
+@entry("tednet", "TR / TT / CP / Tucker-2 / BTT ResNet-20 (ranks 2) forward on 2x3x32x32")
+def tednet_resnets():
+    import tednet.tnn.tensor_ring as tr, tednet.tnn.tensor_train as tt, tednet.tnn.cp as cp
+    import tednet.tnn.tucker2 as tk2, tednet.tnn.bt_tucker as btt
+    ms = [tr.TRResNet20([2] * 7, 10), tt.TTResNet20([2] * 7, 10), cp.CPResNet20([2] * 7, 10),
+          tk2.TK2ResNet20([2] * 7, 10), btt.BTTResNet20([2] * 7, 10)]
+
+    def f(x):
+        return [m(x) for m in ms]
+    return f, (torch.randn(2, 3, 32, 32),)
+
+
+@entry("tednet", "TRLSTM / TTLSTM / CPLSTM over a 5-step sequence (batch 3, 16 inputs, 8 hidden)")
+def tednet_lstms():
+    import tednet.tnn.tensor_ring as tr, tednet.tnn.tensor_train as tt, tednet.tnn.cp as cp
+    from tednet.tnn.tn_rnn import LSTMState
+    ms = [tr.TRLSTM([4, 4], [2, 4], [2] * 4), tt.TTLSTM([4, 4], [2, 4], [2]), cp.CPLSTM([4, 4], [2, 4], 2)]
+
+    def f(x, h, c):
+        return [m(x, LSTMState(h, c)) for m in ms]
+    return f, (torch.randn(5, 3, 16), torch.zeros(3, 8), torch.zeros(3, 8))
+
+
+# ===================================================================== vmas ==
+# held-out set 27, beta batch. vmas (ProrokLab's Vectorized Multi-Agent Simulator: batched 2-D physics and
+# multi-robot scenarios in PyTorch). Each entry point builds a scenario (passed as a Scenario object, as the README
+# allows) with 4 vectorised environments on the CPU, resets it and compiles one `env.step` with random continuous
+# actions. No rendering.
+def _vmas_env_step(name, n=4, **kw):
+    import importlib
+    import vmas
+    sc = importlib.import_module(f"vmas.scenarios.{name}").Scenario()
+    env = vmas.make_env(sc, num_envs=n, device="cpu", continuous_actions=True, seed=0, **kw)
+    env.reset()
+    acts = [torch.rand(n, env.get_agent_action_size(a)) - 0.5 for a in env.agents]
+
+    def f(*acts):
+        obs, rews, dones, info = env.step(list(acts))
+        return obs, rews, dones
+    return f, tuple(acts)
+
+
+@entry("vmas", "navigation scenario (3 agents with lidar), env.step with random actions")
+def vmas_navigation():
+    return _vmas_env_step("navigation", n_agents=3)
+
+
+@entry("vmas", "transport scenario (3 agents pushing a package), env.step")
+def vmas_transport():
+    return _vmas_env_step("transport", n_agents=3)
+
+
+@entry("vmas", "balance scenario (3 agents balancing a line with a package), env.step")
+def vmas_balance():
+    return _vmas_env_step("balance", n_agents=3)
+
+
+@entry("vmas", "flocking scenario (3 agents, obstacles, lidar), env.step")
+def vmas_flocking():
+    return _vmas_env_step("flocking", n_agents=3)
+
+
+@entry("vmas", "give_way scenario (2 agents in a corridor), env.step")
+def vmas_give_way():
+    return _vmas_env_step("give_way")
+
+
+@entry("vmas", "discovery scenario (3 agents covering targets), env.step")
+def vmas_discovery():
+    return _vmas_env_step("discovery", n_agents=3)
+
+
+@entry("vmas", "MPE simple_spread scenario (3 agents), env.step")
+def vmas_simple_spread():
+    return _vmas_env_step("mpe.simple_spread", N=3)
+
+
+# ================================================================== mp-nerf ==
+# held-out set 27, beta batch. mp-nerf (Eric Alcaide's MP-NeRF: massively parallel natural extension of reference
+# frame, building protein coordinates from internal angles; plus coordinate-noising utilities). A 20-residue sequence,
+# random angles.
+_MPNERF_SEQ = "AGHKRSTWYCDEFILMNPQV"
+
+
+@entry("mp-nerf", "build_scaffolds_from_scn_angles + protein_fold for a 20-residue sequence from random angles")
+def mpnerf_fold():
+    from mp_nerf.proteins import build_scaffolds_from_scn_angles, protein_fold
+
+    def f(angles):
+        s = build_scaffolds_from_scn_angles(_MPNERF_SEQ, angles=angles, device="cpu")
+        return protein_fold(**s, device="cpu")
+    return f, (torch.rand(len(_MPNERF_SEQ), 12) * 2 - 1,)
+
+
+@entry("mp-nerf", "protein_fold on prebuilt scaffolds (cloud / point-reference / angle / bond masks as tensors)")
+def mpnerf_fold_scaffolds():
+    from mp_nerf.proteins import build_scaffolds_from_scn_angles, protein_fold
+    s = build_scaffolds_from_scn_angles(_MPNERF_SEQ, angles=torch.rand(len(_MPNERF_SEQ), 12) * 2 - 1, device="cpu")
+
+    def f(c, p, a, b):
+        return protein_fold(c, p, a, b, device="cpu")
+    return f, (s["cloud_mask"], s["point_ref_mask"], s["angles_mask"], s["bond_mask"])
+
+
+@entry("mp-nerf", "ml_utils.noise_internals: noised dihedral / bond angles, refolded")
+def mpnerf_noise_internals():
+    from mp_nerf.ml_utils import noise_internals
+
+    def f(angles):
+        return noise_internals(_MPNERF_SEQ, angles=angles, noise_scale=0.1)
+    return f, (torch.rand(len(_MPNERF_SEQ), 12) * 2 - 1,)
+
+
+@entry("mp-nerf", "ml_utils.combine_noise on folded coordinates: internal noise, backbone selection, sidechain refold")
+def mpnerf_combine_noise():
+    from mp_nerf.proteins import build_scaffolds_from_scn_angles, protein_fold
+    from mp_nerf.ml_utils import combine_noise
+    from mp_nerf.kb_proteins import AAS2INDEX
+    angles = torch.rand(len(_MPNERF_SEQ), 12) * 2 - 1
+    coords, mask = protein_fold(**build_scaffolds_from_scn_angles(_MPNERF_SEQ, angles=angles, device="cpu"),
+                                device="cpu")
+    true = ((coords + 1.0) * mask[..., None]).reshape(-1, 3)
+    int_seq = torch.tensor([AAS2INDEX[a] for a in _MPNERF_SEQ])
+
+    def f(true, int_seq, angles):
+        return combine_noise(true, int_seq=int_seq, angles=angles)
+    return f, (true, int_seq, angles)
+
+
+# ============================================================= spikingtorch ==
+# held-out set 27, beta batch. spikingtorch (Argonne's spiking neural network layers: LIF / IF / McCulloch-Pitts
+# neurons with surrogate-gradient steps, a time-stepping SpikingNet wrapper and Poisson / periodic spike encoders).
+def _spikingtorch_net():
+    from spikingtorch.layers import LIF, CoarseLIF
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc1, self.l1 = torch.nn.Linear(16, 12), LIF(tau=4)
+            self.fc2, self.l2 = torch.nn.Linear(12, 4), CoarseLIF(tau=4)
+
+        def forward(self, x, init=False):
+            x = x.flatten(1)
+            return self.l2(self.fc2(self.l1(self.fc1(x), init)), init)
+    return Net()
+
+
+@entry("spikingtorch", "SpikingNet training step: Poisson encoding (6 steps), LIF / CoarseLIF net, rate decoding, cross-entropy, Adam")
+def spikingtorch_train_step():
+    from spikingtorch.spikingnet import SpikingNet
+    from spikingtorch.spikeio import PoissonEncoder, RateDecoder
+    snn = SpikingNet(_spikingtorch_net(), [4])
+    enc, dec = PoissonEncoder(6), RateDecoder()
+    opt = torch.optim.Adam(snn.parameters(), lr=1e-3)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(dec(snn(enc(x))), y)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.rand(3, 1, 16), torch.randint(0, 4, (3,)))
+
+
+@entry("spikingtorch", "Poisson / periodic encoders, rate / sum decoders, IF, McPitts and SpikingDecay neurons")
+def spikingtorch_encoders():
+    from spikingtorch.spikeio import PoissonEncoder, PeriodicEncoder, RateDecoder, SumDecoder
+    from spikingtorch.layers import IF, McPitts, SpikingDecay
+    a, b, c, d = PoissonEncoder(5), PeriodicEncoder(5, scale=0.7), RateDecoder(), SumDecoder(5, 1.0)
+    i, mp, sd = IF(), McPitts(0.5), SpikingDecay(4)
+
+    def f(x):
+        p, q = a(x), b(x)
+        return c(p), d(q), i(q, True), mp(p), sd(q, True)
+    return f, (torch.rand(3, 1, 8),)
+
+
+# ---- held-out set 27, alpha batch, continued (harmony-pytorch, added while the first collect ran; its PACKAGES entry
+# is in the alpha batch's PACKAGES.update block above)
+# ========================================================== harmony-pytorch ==
+# held-out set 27, alpha batch. harmony-pytorch (lilab-bcb's PyTorch port of Harmony, Korsunsky et al.: single-cell
+# batch-effect correction by soft k-means clustering with diversity penalties and a ridge-regression correction,
+# iterated to convergence). A random 90x10 "PCA embedding" with three batches; no data set is read.
+def _harmony_data(n=90, d=10):
+    import numpy as np
+    import pandas as pd
+    rng = np.random.RandomState(0)
+    X = rng.randn(n, d)
+    X[: n // 3] += 1.5
+    meta = pd.DataFrame({"batch": ["a", "b", "c"] * (n // 3), "lab": ["x", "y"] * (n // 2)})
+    return X, meta
+
+
+@entry("harmony-pytorch", "harmonize (README API) on a 90x10 embedding, one batch key, 3 clusters, 3 outer / 20 clustering iterations, verbose")
+def harmony_harmonize():
+    from harmony import harmonize
+    X, meta = _harmony_data()
+
+    def f(X):
+        return harmonize(X, meta, "batch", n_clusters=3, max_iter_harmony=3, max_iter_clustering=20, n_jobs=1,
+                         verbose=True)
+    return f, (X,)
+
+
+@entry("harmony-pytorch", "harmonize with two batch keys, tau 5 (theta discounting), correction_method='original', quiet")
+def harmony_harmonize_two_keys():
+    from harmony import harmonize
+    X, meta = _harmony_data()
+
+    def f(X):
+        return harmonize(X, meta, ["batch", "lab"], n_clusters=4, max_iter_harmony=2, max_iter_clustering=10, tau=5,
+                         correction_method="original", n_jobs=1, verbose=False)
+    return f, (X,)
+
+
+@entry("harmony-pytorch", "one Harmony round on tensors: clustering (blockwise soft k-means, 10 iterations) then the fast ridge correction")
+def harmony_cluster_correct():
+    import numpy as np
+    from harmony.harmony import initialize_centroids, clustering, correction
+    from harmony.utils import one_hot_tensor, get_batch_codes
+    X, meta = _harmony_data()
+    Z = torch.tensor(X, dtype=torch.float)
+    Zn = torch.nn.functional.normalize(Z, p=2, dim=1)
+    Phi = one_hot_tensor(get_batch_codes(meta, "batch"), "cpu")
+    Pr_b = Phi.sum(0).view(-1, 1) / Z.shape[0]
+    theta = torch.tensor([2.0]).expand(3).view(1, -1)
+    np.random.seed(0)
+    R, E, O, objs = initialize_centroids(Zn, 3, 0.1, Pr_b, Phi, theta, None, "cpu", 1)
+
+    def f(Zn, R, E, O):
+        R, E, O = R.clone(), E.clone(), O.clone()
+        clustering(Zn, Pr_b, Phi, R, E, O, 3, theta, 1e-5, list(objs), 10, 0.1, 0.2, "cpu")
+        return correction(Z, R, Phi, O, 1.0, "fast", "cpu")
+    return f, (Zn, R, E, O)
+
+
+# ---- held-out set 27, alpha batch, continued (entry points added after the first collect; packages above)
+@entry("lycoris-lora", "LyCORIS extraction helpers: extract_linear ('ratio' and 'quantile' rank selection) and extract_conv ('threshold') on low-rank weight diffs")
+def lyco_extract_low_rank():
+    from lycoris.utils import extract_linear, extract_conv
+    g = torch.Generator().manual_seed(0)
+    wl = torch.randn(32, 3, generator=g) @ torch.randn(3, 24, generator=g) + 0.01 * torch.randn(32, 24, generator=g)
+    wc = (torch.randn(16, 2, generator=g) @ torch.randn(2, 8 * 9, generator=g)).reshape(16, 8, 3, 3)
+
+    def f(wl, wc):
+        (a1, b1, d1), _ = extract_linear(wl, mode="ratio", mode_param=0.05)
+        (a2, b2, d2), _ = extract_linear(wl, mode="quantile", mode_param=0.9)
+        (a3, b3, d3), _ = extract_conv(wc, mode="threshold", mode_param=0.5)
+        return b1 @ a1, b2 @ a2, a3, b3, d1
+    return f, (wl, wc)
+
+
+@entry("algovision", "debug=True algorithm: For with soft Max / ArgMax, If(NEq) with else branch, Print, If(CosineSimilarity), If(CatProbEq), While(IsFalse)")
+def algovision_debug_conditions():
+    from algovision import (Algorithm, Input, Output, Var, VarInt, Let, If, For, While, NEq, CosineSimilarity,
+                            CatProbEq, IsFalse, Print, Max, ArgMax)
+    mx, amx = Max(beta=5), ArgMax(beta=5)
+    alg = Algorithm(
+        Input('x'), Input('y'), Input('p'), Input('q'),
+        Var('m', torch.tensor(-10.)), Var('c', torch.tensor(0.)), Var('w', torch.zeros(2)),
+        Var('done', torch.tensor(0.)),
+        VarInt('n', lambda x: x.shape[1]),
+        For('i', 'n',
+            Let('m', lambda m, x, i: mx(m, x[:, i])),
+            Let('w', lambda m, x, i: amx(m, x[:, i])),
+            If(NEq('c', 'm'), if_true=[Let('c', lambda c: c + 1.)], if_false=[Let('c', lambda c: c - .5)]),
+            Print(lambda m: m.mean())),
+        If(CosineSimilarity('x', 'y'), if_true=[Let('m', lambda m: m * 2)]),
+        If(CatProbEq('p', 'q'), if_true=[Let('c', lambda c: c * 0.5)], if_false=[Let('c', lambda c: c + 2.)]),
+        While(IsFalse('done'), Let('done', lambda c: torch.sigmoid(-c)), Let('c', lambda c: c - 1.)),
+        Output('m'), Output('c'), Output('w'), beta=5, debug=True, max_iter=8)
+
+    def f(x, y, p, q):
+        return alg(x, y, p, q)
+    return f, (torch.randn(2, 4), torch.randn(2, 4), torch.softmax(torch.randn(2, 3), -1),
+               torch.softmax(torch.randn(2, 3), -1))

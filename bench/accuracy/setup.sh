@@ -199,7 +199,11 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 26, modelzoo batch)
           "dscript", "biotite", "biotraj", "msgpack", "gsa-pytorch", "antialiased-cnns", "mixturelib",
           # held-out split (set 26, trainmisc batch)
-          "orthogonium", "mixup", "cbloss"):
+          "orthogonium", "mixup", "cbloss",
+          # held-out split (set 27, beta batch)
+          "tednet", "vmas", "gym", "gym-notices", "pyglet", "mp-nerf", "spikingtorch",
+          # held-out split (set 27, alpha batch)
+          "lycoris-lora", "toml", "algovision", "kappamodules", "harmony-pytorch"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -325,6 +329,8 @@ import ptranking.ltr_adhoc.listwise.listnet, ptranking.metric.adhoc_metric, rlfo
 import popgym.baselines.models.lmu, popgym.baselines.models.s4d, wavenet_vocoder, online_triplet_loss.losses  # noqa: E401,F401
 import dscript.models.interaction, dscript.commands.train, gsa_pytorch, antialiased_cnns, mixturelib.mixture  # noqa: E401,F401
 import orthogonium.layers, orthogonium.losses, orthogonium.model_factory.models_factory, mixup, cbloss.loss  # noqa: E401,F401
+import tednet.tnn.tensor_ring, vmas, mp_nerf.proteins, mp_nerf.ml_utils, spikingtorch.spikingnet  # noqa: E401,F401
+import lycoris, algovision, kappamodules.vit, kappamodules.transformer, harmony  # noqa: E401,F401
 # torchbiggraph's package __init__ imports pkg_resources (gone from setuptools 84): a stand-in with resource_string,
 # as in entry_points.py, registered last so that no other package sees it
 import importlib.resources  # noqa: E402
