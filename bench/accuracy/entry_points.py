@@ -22732,9 +22732,9 @@ def skiplstm_packed():
 
 # ---- held-out set 27, alpha batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "lycoris-lora": {"dirs": ["lycoris"], "split": "heldout"},
-    "algovision": {"dirs": ["algovision"], "split": "heldout"},
-    "kappamodules": {"dirs": ["kappamodules"], "split": "heldout"}, "harmony-pytorch": {"dirs": ["harmony"], "split": "heldout"},
+    "lycoris-lora": {"dirs": ["lycoris"], "split": "dev"},
+    "algovision": {"dirs": ["algovision"], "split": "dev"},
+    "kappamodules": {"dirs": ["kappamodules"], "split": "dev"}, "harmony-pytorch": {"dirs": ["harmony"], "split": "dev"},
 })
 
 
@@ -22948,10 +22948,10 @@ def kappa_convnext_unet():
 
 # ---- held-out set 27, beta batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "tednet": {"dirs": ["tednet"], "split": "heldout"},
-    "vmas": {"dirs": ["vmas"], "split": "heldout"},
-    "mp-nerf": {"dirs": ["mp_nerf"], "split": "heldout"},
-    "spikingtorch": {"dirs": ["spikingtorch"], "split": "heldout"},
+    "tednet": {"dirs": ["tednet"], "split": "dev"},
+    "vmas": {"dirs": ["vmas"], "split": "dev"},
+    "mp-nerf": {"dirs": ["mp_nerf"], "split": "dev"},
+    "spikingtorch": {"dirs": ["spikingtorch"], "split": "dev"},
 })
 
 
