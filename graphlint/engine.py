@@ -19,8 +19,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from graphlint.analysis.dynamo_config import DynamoConfig, from_environment
 from graphlint.analysis.frames import FrameTensors, LocalObjects
 from graphlint.analysis.names import ImportTable, dotted
-from graphlint.analysis.regions import (FuncId, ProjectIndex, TracedFunction, display_name, static_callers,
-                                        traced_regions)
+from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import ClassInfo, FileSummary, build_summary, call_ref
 from graphlint.analysis.syntax import children, forget_children, names_in, nodes_of
 from graphlint.analysis.tensors import FileContext, TensorEnv, is_tensor
@@ -267,7 +266,6 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     kept = [f for f in findings if not suppressions.covers(f)]
     return FileCheck(kept, len(findings) - len(kept), calls_elsewhere=arguments.elsewhere, breaks=breaks,
                      frames=facts)
-
 
 
 # a framework's callback classes (argus's `EarlyStopping(Callback)`): their methods are the hooks it calls
@@ -542,7 +540,7 @@ def skipped_frames(facts: list[FrameFacts], index: ProjectIndex) -> set[FuncId]:
         for callees, eager in fact.calls:
             for callee in callees:
                 sites.setdefault(callee, []).append((fact.fid, eager))
-    callers = static_callers(index)
+    callers = index.callers
     skipped: set[FuncId] = set()
     grew = True
     while grew:

@@ -151,6 +151,20 @@ class ProjectIndex:
         return not summary.imports and os.path.dirname(path) in self._torch_dirs
 
     @functools.cached_property
+    def callers(self) -> dict[FuncId, set[FuncId]]:
+        """Each function some function of the linted files calls → those callers (tests left out). Computed
+        once: the auto scope's region order, its driver code and the engine's skipped frames all ask."""
+        found: dict[FuncId, set[FuncId]] = {}
+        for summary in self.files.values():
+            if is_eager_file(summary.path):
+                continue
+            for key, info in summary.functions.items():
+                for ref in info.calls:
+                    for callee in self.resolve_call((summary.path, key), ref):
+                        found.setdefault(callee, set()).add((summary.path, key))
+        return found
+
+    @functools.cached_property
     def _torch_dirs(self) -> set[str]:
         return {os.path.dirname(p) for p, s in self.files.items() if s.imports_torch}
 
@@ -304,7 +318,7 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
         drain()
     if scope == "auto":
         eager = eager_functions(index, traced)
-        called = static_callers(index)
+        called = index.callers
         # functions nobody in the project calls first: a helper is then reached through its callers, which are
         # walked before it (the argument kinds they pass, `ArgumentKinds`), whatever the order in the file
         for first in (True, False):
@@ -329,19 +343,6 @@ def is_eager_file(path: str) -> bool:
             or any(p in _EAGER_DIRS for p in parts[:-1]))
 
 
-def static_callers(index: ProjectIndex) -> dict[FuncId, set[FuncId]]:
-    """Each function some function of the linted files calls → those callers (tests left out)."""
-    callers: dict[FuncId, set[FuncId]] = {}
-    for summary in index.files.values():
-        if is_eager_file(summary.path):
-            continue
-        for key, info in summary.functions.items():
-            for ref in info.calls:
-                for callee in index.resolve_call((summary.path, key), ref):
-                    callers.setdefault(callee, set()).add((summary.path, key))
-    return callers
-
-
 def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -> set[FuncId]:
     """Functions `--scope auto` does not start a region in: driver code and what only it calls.
 
@@ -351,25 +352,19 @@ def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -
     nobody calls is public API that a user may compile, and stays in. Calls from tests do not count.
     """
     eager: set[FuncId] = set()
-    callers: dict[FuncId, set[FuncId]] = {}
     for summary in index.files.values():
         eager_file = is_eager_file(summary.path)
         for key, info in summary.functions.items():
             fid = (summary.path, key)
-            if fid in traced:
-                continue
-            if eager_file or info.eager_reason or _is_module_init(index, summary, info):
+            if fid not in traced and (eager_file or info.eager_reason or _is_module_init(index, summary, info)):
                 eager.add(fid)
-            if eager_file:
-                continue  # a test calling a library function says nothing about who compiles it
-            for ref in info.calls:
-                for callee in index.resolve_call(fid, ref):
-                    callers.setdefault(callee, set()).add(fid)
+    # who calls each function from outside the traced code (a test's calls say nothing about who compiles it)
+    callers = {fid: who - traced.keys() for fid, who in index.callers.items()}
     changed = True
     while changed:
         changed = False
         for fid, who in callers.items():
-            if fid not in eager and fid not in traced and who <= eager:
+            if who and fid not in eager and fid not in traced and who <= eager:
                 eager.add(fid)
                 changed = True
     return eager

@@ -212,6 +212,14 @@ DRIVER_METHODS = frozenset({"backward", "zero_grad", "parse_args", "add_scalar"}
 # `dataloader`, `valid_dl` (a bare `dl` is too often a length or a step); the DataLoader classes themselves
 LOADER_NAME = re.compile(r"((^|_)(data_?loader|loader)|_dl)$", re.IGNORECASE)
 DATALOADER_CLASSES = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
+
+
+def looks_like_loader(expr: cst.BaseExpression, resolve) -> bool:
+    """A `DataLoader(...)` call, or a name people give a DataLoader (`train_loader`, `self.valid_dl`)."""
+    if isinstance(expr, cst.Call):
+        return resolve(expr.func) in DATALOADER_CLASSES
+    name = dotted(expr)
+    return name is not None and LOADER_NAME.search(name.rsplit(".", 1)[-1]) is not None
 # dunders and hooks that run outside forward (construction, printing, pickling, checkpoints)
 EAGER_METHOD_NAMES = frozenset({
     "__repr__", "__str__", "extra_repr", "__getstate__", "__setstate__", "__reduce__", "__reduce_ex__",
@@ -485,9 +493,7 @@ class SummaryBuilder(cst.CSTVisitor):
         info = self._func_stack[-1] if self._func_stack else None
         if info is None or info.eager_reason:
             return
-        name = dotted(iterable)
-        if (isinstance(iterable, cst.Call) and self.imports.resolve(iterable.func) in DATALOADER_CLASSES
-                or name is not None and LOADER_NAME.search(name.rsplit(".", 1)[-1])):
+        if looks_like_loader(iterable, self.imports.resolve):
             info.eager_reason = "loops over a DataLoader"
 
     # ---- `if not torch.compiler.is_compiling(): ...`: no call edges out of the dead branch ----

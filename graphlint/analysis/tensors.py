@@ -22,7 +22,7 @@ import libcst as cst
 from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.docstrings import documented_types
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
-from graphlint.analysis.summary import DATALOADER_CLASSES, LOADER_NAME, ClassInfo, literal_prefix
+from graphlint.analysis.summary import DATALOADER_CLASSES, ClassInfo, literal_prefix, looks_like_loader
 from graphlint.analysis.syntax import nodes_of, walk
 from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
@@ -711,8 +711,7 @@ class TensorEnv:
             else:
                 self.bind(target, TENSOR)
             return
-        if (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range"
-                and "range" not in self.names and isinstance(target, cst.Name)):
+        if _is_call_of(iterable, "range") and "range" not in self.names and isinstance(target, cst.Name):
             # Python ints, even over `range(x.shape[1])` (instanseg's `for mask_channel in range(...)`)
             self.bind(target, META)
             return
@@ -735,14 +734,10 @@ class TensorEnv:
         or a value of unknown kind named like one (`train_loader`)?"""
         if _is_call_of(iterable, "enumerate") and iterable.args:
             iterable = iterable.args[0].value
-        if isinstance(iterable, cst.Call):
-            return self.resolve(iterable.func) in DATALOADER_CLASSES
-        name = dotted(iterable)
-        if name is None:
-            return False
-        if name in self.loaders:
+        if dotted(iterable) in self.loaders:
             return True
-        return self.kind_of(iterable) is None and LOADER_NAME.search(name.rsplit(".", 1)[-1]) is not None
+        return (isinstance(iterable, cst.Call) or self.kind_of(iterable) is None) and looks_like_loader(iterable,
+                                                                                                      self.resolve)
 
     def _unpacks_records(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> bool:
         """`for (rank, _), ((kv, mask), bufs) in ring_pass_fn(kv, mask)`: nested unpacking of what a

@@ -4,6 +4,10 @@ from graphlint.analysis.tensors import PY_SEQ, TENSOR_SEQ
 from graphlint.checks.base import Check
 
 
+ZERO_D_INDEX = ("indexing with a 0-d tensor reads its value as a Python number "
+                "(use `torch.index_select`/`torch.gather`, or keep a 1-element index)")
+
+
 class TensorAsIndex(Check):
     """A tensor where Python needs an int: `lst[idx]` (GB0124), `range(n)` (GB0059), `x[x.argmax()]` (GB0033)."""
 
@@ -23,9 +27,7 @@ class TensorAsIndex(Check):
             ctx.report(node, self.code, "a tensor used to index a Python list calls `__index__`, i.e. `.item()`")
         elif ctx.env.is_zero_d(element.value):
             # measured on 2.13: `x[x.argmax()]`, `x[i] = 0` and `x[m] = 0` with a 0-d mask all read the value
-            ctx.report(node, self.code, "indexing with a 0-d tensor reads its value as a Python number "
-                                        "(use `torch.index_select`/`torch.gather`, or keep a 1-element index)",
-                       gb=("GB0033",))
+            ctx.report(node, self.code, ZERO_D_INDEX, gb=("GB0033",))
 
     def _zero_d_among_indices(self, node: cst.Subscript, ctx) -> None:
         """`d[:, imax]`, `d[i, 0]` with a 0-d tensor among the indices of a tensor: its value is read the same
@@ -33,9 +35,7 @@ class TensorAsIndex(Check):
         if not ctx.is_tensor(node.value):
             return
         if any(isinstance(e.slice, cst.Index) and ctx.env.is_zero_d(e.slice.value) for e in node.slice):
-            ctx.report(node, self.code, "indexing with a 0-d tensor reads its value as a Python number "
-                                        "(use `torch.index_select`/`torch.gather`, or keep a 1-element index)",
-                       gb=("GB0033",))
+            ctx.report(node, self.code, ZERO_D_INDEX, gb=("GB0033",))
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         if ctx.is_builtin(node.func, "range") and any(ctx.is_tensor(a.value) for a in node.args):
