@@ -23261,3 +23261,477 @@ def algovision_debug_conditions():
         return alg(x, y, p, q)
     return f, (torch.randn(2, 4), torch.randn(2, 4), torch.softmax(torch.randn(2, 3), -1),
                torch.softmax(torch.randn(2, 3), -1))
+
+
+# ---- held-out set 28, beta batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "deepquantum": {"dirs": ["deepquantum"], "split": "heldout"},
+    "music2latent": {"dirs": ["music2latent"], "split": "heldout"},
+})
+
+
+# ============================================================== deepquantum ==
+# held-out set 28, beta batch. deepquantum (TuringQ's DeepQuantum: qubit circuits with state-vector and
+# matrix-product-state simulation, photonic circuits with Fock / Gaussian / Bosonic backends, MBQC patterns). The
+# README's circuits, a few qubits / modes, random data.
+@entry("deepquantum", "QubitCircuit (4 qubits): data-encoding RY layer, CNOT ring, trainable RX / U3 layers, expectations, backward")
+def deepquantum_qubit_vqc():
+    import deepquantum as dq
+    cir = dq.QubitCircuit(4)
+    cir.rylayer(encode=True)
+    cir.cnot_ring()
+    cir.rxlayer()
+    cir.u3layer()
+    cir.cz(0, 2)
+    cir.observable(0)
+    cir.observable(1, "x")
+
+    def f(x):
+        cir(x)
+        e = cir.expectation()
+        e.sum().backward()
+        return e.detach()
+    return f, (torch.rand(3, 4, requires_grad=True),)
+
+
+@entry("deepquantum", "QubitCircuit with mps=True (5 qubits, chi 4): H / RY / CNOT ring / RZ layers, expectations")
+def deepquantum_qubit_mps():
+    import deepquantum as dq
+    cir = dq.QubitCircuit(5, mps=True, chi=4)
+    cir.hlayer()
+    cir.rylayer(encode=True)
+    cir.cnot_ring()
+    cir.rzlayer()
+    cir.observable(0)
+    cir.observable(2, "z")
+
+    def f(x):
+        cir(x)
+        return cir.expectation()
+    return f, (torch.rand(5),)
+
+
+@entry("deepquantum", "QubitCircuit (3 qubits) forward and measure(shots=64, with_prob=True)")
+def deepquantum_qubit_measure():
+    import deepquantum as dq
+    cir = dq.QubitCircuit(3)
+    cir.rylayer(encode=True)
+    cir.cnot(0, 1)
+    cir.cnot(1, 2)
+    cir.rxlayer()
+
+    def f(x):
+        cir(x)
+        return cir.measure(shots=64, with_prob=True)
+    return f, (torch.rand(3),)
+
+
+@entry("deepquantum", "QumodeCircuit, Fock backend (2 modes, [1, 1]): DC / PS / BS gates, forward and measure(shots=32)")
+def deepquantum_qumode_fock():
+    import deepquantum as dq
+    cir = dq.QumodeCircuit(2, [1, 1])
+    cir.dc([0, 1])
+    cir.ps(0, 0.1)
+    cir.bs([0, 1], [0.2, 0.3])
+
+    def f():
+        return cir(), cir.measure(shots=32)
+    return f, ()
+
+
+@entry("deepquantum", "QumodeCircuit, Gaussian backend (2 modes, cutoff 6): squeezing / displacement / BS, photon-number mean and variance, homodyne")
+def deepquantum_qumode_gaussian():
+    import deepquantum as dq
+    cir = dq.QumodeCircuit(2, "vac", cutoff=6, backend="gaussian")
+    cir.s(0, 0.1)
+    cir.d(1, 0.1)
+    cir.bs([0, 1], [0.2, 0.3])
+
+    def f():
+        st = cir()
+        return st, cir.photon_number_mean_var(wires=0), cir.measure_homodyne(wires=1)
+    return f, ()
+
+
+# ============================================================= music2latent ==
+# held-out set 28, beta batch. music2latent (Sony CSL's consistency autoencoder for audio: STFT representation, a 2-D
+# encoder to 1-D latents, a consistency-model UNet decoder). The UNet is built with random weights and smaller widths
+# (module-level hyperparameters set before construction; the pretrained checkpoint is not downloaded); EncoderDecoder's
+# own encode / decode run on a 5632-sample stereo waveform.
+def _music2latent_codec():
+    import music2latent.models as M
+    from music2latent.inference import EncoderDecoder
+    M.base_channels, M.bottleneck_base_channels, M.cond_channels = 8, 32, 32
+    M.num_bottleneck_layers, M.layers_list, M.bottleneck_channels = 1, [1, 1, 1, 1, 1], 16
+    ed = EncoderDecoder.__new__(EncoderDecoder)  # skips download_model() and the checkpoint load
+    ed.device = torch.device("cpu")
+    ed.gen = M.UNet().eval()
+    return ed
+
+
+@entry("music2latent", "EncoderDecoder.encode on a stereo waveform (STFT representation, cropping, encoder)")
+def music2latent_encode():
+    ed = _music2latent_codec()
+
+    def f(wv):
+        return ed.encode(wv)
+    return f, (torch.rand(2, 5632) * 2 - 1,)
+
+
+@entry("music2latent", "EncoderDecoder.decode of latents with 2 consistency steps (reverse diffusion, iSTFT overlap-add)")
+def music2latent_decode():
+    ed = _music2latent_codec()
+    lat = ed.encode(torch.rand(2, 5632) * 2 - 1)
+
+    def f(lat):
+        return ed.decode(lat, denoising_steps=2)
+    return f, (lat,)
+
+
+@entry("music2latent", "consistency training step: representation, encoder latents, noised sample, UNet denoise, MSE, Adam")
+def music2latent_train_step():
+    from music2latent.audio import to_representation, to_representation_encoder
+    from music2latent.utils import add_noise, get_sigma_continuous
+    gen = _music2latent_codec().gen.train()
+    opt = torch.optim.Adam(gen.parameters(), lr=1e-4)
+
+    def f(wv):
+        opt.zero_grad()
+        x = to_representation(wv)
+        latents = gen.encoder(to_representation_encoder(wv))
+        sigma = get_sigma_continuous(torch.rand(x.shape[0]))
+        out = gen(latents, add_noise(x, torch.randn_like(x), sigma), sigma)
+        loss = (out - x).pow(2).mean()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.rand(2, 5632) * 2 - 1,)
+
+
+# ---- held-out set 28, alpha batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "torch-maml": {"dirs": ["torch_maml"], "split": "heldout"},
+    "torchqc": {"dirs": ["torchqc"], "split": "heldout"},
+    "pymonntorch": {"dirs": ["pymonntorch"], "split": "heldout"},
+    "quantorch": {"dirs": ["quantorch"], "split": "heldout"},
+    "torchgdm": {"dirs": ["torchgdm"], "split": "heldout"},
+})
+
+
+# ================================================================ torch-maml ==
+# held-out set 28, alpha batch. torch-maml (Baranchuk's MAML with in-graph optimizers and gradient checkpointing:
+# `NaiveMAML` / `GradientCheckpointMAML` unroll inner SGD / RMSProp steps on a copy of the model that stays
+# differentiable w.r.t. the original weights). A tiny MLP regressor with random weights and data.
+def _s28a_maml(kind, opt, bn=False, **kw):
+    import torch_maml
+    layers = [torch.nn.Linear(4, 8)] + ([torch.nn.BatchNorm1d(8)] if bn else []) + [torch.nn.Tanh(), torch.nn.Linear(8, 1)]
+    model = torch.nn.Sequential(*layers)
+
+    def loss_fn(model, data):
+        x, y = data
+        return torch.nn.functional.mse_loss(model(x), y)
+    cls = getattr(torch_maml, kind)
+    return model, cls(model, loss_fn, optimizer=opt, **kw)
+
+
+@entry("torch-maml", "NaiveMAML with IngraphRMSProp (3 inner steps), outer loss on the adapted copy + backward (README meta-training step)")
+def maml_naive_rmsprop_step():
+    import torch_maml
+    model, maml = _s28a_maml("NaiveMAML", torch_maml.IngraphRMSProp(learning_rate=1e-3, beta=0.9))
+
+    def f(x, y):
+        updated, history, state = maml([(x, y)] * 3)
+        loss = torch.nn.functional.mse_loss(updated(x), y)
+        loss.backward()
+        return loss
+    return f, (torch.randn(6, 4), torch.randn(6, 1))
+
+
+@entry("torch-maml", "GradientCheckpointMAML (checkpoint_steps=2) with IngraphGradientDescent on an MLP with BatchNorm, 4 inner steps + outer backward")
+def maml_checkpoint_sgd_step():
+    import torch_maml
+    model, maml = _s28a_maml("GradientCheckpointMAML", torch_maml.IngraphGradientDescent(0.01), bn=True,
+                             checkpoint_steps=2)
+
+    def f(x, y):
+        updated, history, state = maml([(x, y)] * 4)
+        loss = torch.nn.functional.mse_loss(updated(x), y)
+        loss.backward()
+        return loss
+    return f, (torch.randn(6, 4), torch.randn(6, 1))
+
+
+@entry("torch-maml", "GradientCheckpointMAML with IngraphRMSProp (momentum, beta, epsilon), summed inner loss history")
+def maml_checkpoint_rmsprop_history():
+    import torch_maml
+    opt = torch_maml.IngraphRMSProp(learning_rate=1e-2, momentum=0.9, beta=0.95, epsilon=1e-6)
+    model, maml = _s28a_maml("GradientCheckpointMAML", opt, checkpoint_steps=2)
+
+    def f(x, y):
+        updated, history, state = maml([(x, y)] * 4)
+        return torch.stack(history).sum()
+    return f, (torch.randn(6, 4), torch.randn(6, 1))
+
+
+# =================================================================== torchqc ==
+# held-out set 28, alpha batch. torchqc (quantum dynamics in PyTorch: states / operators, Schroedinger and Lindblad
+# master-equation solvers with Runge-Kutta / Adams-Bashforth steppers, entanglement and fidelity metrics). A driven
+# qubit over 11 time steps; no data is read.
+def _s28a_qubit():
+    import numpy as np
+    from torchqc.states import QuantumState
+    from torchqc.common_matrices import sigmaX, sigmaZ
+    from torchqc.operators import DynamicOperator
+    Dt = 0.1
+    time = np.arange(0, 1.0 + Dt, Dt, dtype=np.float32)
+    H = DynamicOperator(dims=2, Ht=sigmaX() * 0.5 + sigmaZ() * 0.2, time=time)
+    return time, Dt, H, QuantumState.basis(2)[0]
+
+
+@entry("torchqc", "TDSE (matrix-exponential propagation of a driven qubit, 11 steps) + expect_val of sigma_z over the trajectory")
+def qc_tdse_expectation():
+    from torchqc.dynamics import TDSE
+    from torchqc.common_functions import expect_val
+    from torchqc.common_matrices import sigmaZ
+    time, Dt, H, psi0 = _s28a_qubit()
+
+    def f():
+        return expect_val(TDSE(psi0, H, time, Dt), sigmaZ())
+    return f, ()
+
+
+@entry("torchqc", "lindblad_equation with a decay jump operator (rk4 and adams4 steppers) + expect_val_dm")
+def qc_lindblad_decay():
+    from torchqc.dynamics import lindblad_equation
+    from torchqc.common_functions import get_density_matrix, expect_val_dm
+    from torchqc.common_matrices import sigmaZ, sigmaMinus
+    time, Dt, H, psi0 = _s28a_qubit()
+    rho0 = get_density_matrix(psi0)
+
+    def f():
+        _, rhos = lindblad_equation(rho0, H, time, Dt, [sigmaMinus()], [0.1], method="rk4")
+        _, rhos4 = lindblad_equation(rho0, H, time, Dt, [sigmaMinus()], [0.1], method="adams4")
+        return expect_val_dm(rhos, sigmaZ()), expect_val_dm(rhos4, sigmaZ())
+    return f, ()
+
+
+@entry("torchqc", "Bell-state metrics: concurrence (state and density matrix), fidelity, trace distance, steadystate (SVD)")
+def qc_bell_metrics():
+    from torchqc.common_functions import bell_states, concurrence, fidelity, get_density_matrix, steadystate, trace_distance
+    from torchqc.common_matrices import sigmaX, sigmaMinus
+    bs = bell_states()
+
+    def f():
+        rho = get_density_matrix(bs[0])
+        ss = steadystate(sigmaX(), [sigmaMinus()], [0.2])
+        return (concurrence(bs[0]), concurrence(rho), fidelity(bs[0], bs[1]),
+                trace_distance(rho, get_density_matrix(bs[1])), ss.matrix)
+    return f, ()
+
+
+# =============================================================== pymonntorch ==
+# held-out set 28, alpha batch. pymonntorch (CNRL's PyTorch port of PymoNNto: networks of neuron / synapse groups
+# whose dynamics are ordered Behavior modules, stepped by `Network.simulate_iterations`). A 20-neuron recurrent
+# group with a leaky integrate-and-fire behaviour and random input written after the README example.
+def _s28a_pymonn_net():
+    from pymonntorch import Network, NeuronGroup, SynapseGroup, Behavior
+
+    class LIF(Behavior):
+        def initialize(self, neurons):
+            super().initialize(neurons)
+            neurons.voltage = neurons.vector(mode="zeros")
+            self.threshold = self.parameter("threshold", 1.0)
+
+        def forward(self, neurons):
+            firing = neurons.voltage >= self.threshold
+            neurons.spike = firing.float()
+            neurons.voltage = torch.where(firing, torch.zeros_like(neurons.voltage), neurons.voltage * 0.9)
+            neurons.voltage = neurons.voltage + torch.rand(neurons.size) * 0.3
+
+    class Input(Behavior):
+        def initialize(self, neurons):
+            super().initialize(neurons)
+            for s in neurons.afferent_synapses["GLUTAMATE"]:
+                s.w = s.matrix("uniform", density=0.5)
+
+        def forward(self, neurons):
+            for s in neurons.afferent_synapses["GLUTAMATE"]:
+                neurons.voltage = neurons.voltage + s.w @ s.src.spike / s.src.size * 10
+
+    net = Network(device="cpu")
+    ng = NeuronGroup(net=net, size=20, behavior={1: LIF(threshold=1.0), 2: Input()}, tag="exc")
+    SynapseGroup(src=ng, dst=ng, net=net, tag="GLUTAMATE")
+    net.initialize(info=False)
+    return net, ng
+
+
+@entry("pymonntorch", "Network.simulate_iterations(6, batch_size=3) with block timing and progress output (README default)")
+def pymonn_simulate_timed():
+    net, ng = _s28a_pymonn_net()
+
+    def f():
+        net.simulate_iterations(6, batch_size=3)
+        return ng.voltage
+    return f, ()
+
+
+@entry("pymonntorch", "Network.simulate_iterations(4, measure_block_time=False): behaviour loop over neuron / synapse groups")
+def pymonn_simulate_quiet():
+    net, ng = _s28a_pymonn_net()
+
+    def f():
+        net.simulate_iterations(4, measure_block_time=False)
+        return ng.voltage, ng.spike
+    return f, ()
+
+
+# ================================================================= quantorch ==
+# held-out set 28, alpha batch. quantorch (derivatives pricing in PyTorch: binomial-tree American / barrier options,
+# Black-Scholes-Merton with SciPy's normal CDF, Monte Carlo paths, autograd Greeks). Scalar market data.
+def _s28a_market():
+    return dict(strike=torch.tensor(95.0), expiry=torch.tensor(0.5), volatility=torch.tensor(0.2),
+                rate=torch.tensor(0.03))
+
+
+@entry("quantorch", "binomial-tree pricing (6 steps): up-and-out barrier call and American put")
+def qt_binomial_tree_options():
+    from quantorch.core.asset_pricing.option_pricing.exotic_option import barrier_option
+    from quantorch.core.asset_pricing.option_pricing.american_option import american_option
+    m = _s28a_market()
+
+    def f(spot):
+        a = barrier_option("call", "up-and-out", spot, m["strike"], torch.tensor(120.0), m["expiry"],
+                           m["volatility"], m["rate"], 6)
+        b = american_option("put", spot, m["strike"], m["expiry"], m["volatility"], m["rate"], 6)
+        return a, b
+    return f, (torch.tensor(100.0),)
+
+
+@entry("quantorch", "black_scholes_merton: European call and American put (SciPy norm.cdf on tensors)")
+def qt_black_scholes():
+    from quantorch.core.asset_pricing.option_pricing.black_scholes_merton import black_scholes_merton
+    m = _s28a_market()
+    q = torch.tensor(0.01)
+
+    def f(spot):
+        c = black_scholes_merton("call", "european", spot, m["strike"], m["expiry"], m["volatility"], m["rate"], q)
+        p = black_scholes_merton("put", "american", spot, m["strike"], m["expiry"], m["volatility"], m["rate"], q)
+        return c, p
+    return f, (torch.tensor(100.0),)
+
+
+@entry("quantorch", "MonteCarlo.simulate (64 GBM paths, 8 steps), CIRModel.simulate (12 steps), calculate_var of path returns")
+def qt_monte_carlo_risk():
+    from quantorch.models.monte_carlo import MonteCarlo
+    from quantorch.models.interest_rate.cir_model import CIRModel
+    from quantorch.risk_management.market_risk.var import calculate_var
+    m = _s28a_market()
+    mc = MonteCarlo(torch.tensor(100.0), m["strike"], m["expiry"], m["volatility"], m["rate"], 64, 8)
+    cir = CIRModel(torch.tensor(0.03), torch.tensor(0.5), torch.tensor(0.04), torch.tensor(0.05), 12)
+
+    def f(returns):
+        return mc.simulate(), cir.simulate(), calculate_var(returns, 0.95)
+    return f, (torch.randn(200) * 0.02,)
+
+
+# ================================================================== torchgdm ==
+# held-out set 28, alpha batch. torchgdm (Wiecha et al.'s nano-optics full-field solver: Green's dyadic method with
+# discretised structures, plane-wave illumination, cross sections and near fields, all differentiable). A 2x2x2-cell
+# dielectric cube (eps 4) in vacuum at two wavelengths; the linear system is solved once in the builder.
+def _s28a_gdm_sim():
+    import torchgdm as tg
+    env = tg.env.EnvHomogeneous3D(env_material=tg.materials.MatConstant(eps=1.0))
+    pw = tg.env.freespace_3d.PlaneWave(e0p=1.0, e0s=0.0)
+    st = tg.struct3d.StructDiscretizedCubic3D(discretization_config=tg.struct3d.cube(l=2), step=30.0,
+                                              materials=tg.materials.MatConstant(eps=4.0))
+    sim = tg.Simulation(structures=[st], illumination_fields=[pw], environment=env,
+                        wavelengths=torch.tensor([600.0, 700.0]))
+    sim.run(verbose=False, progress_bar=False)
+    return sim
+
+
+@entry("torchgdm", "Simulation.get_spectra_crosssections (ext / sca / abs over 2 wavelengths) + get_crosssections at 600 nm")
+def gdm_crosssections():
+    sim = _s28a_gdm_sim()
+
+    def f():
+        return sim.get_spectra_crosssections(progress_bar=False)["scs"], sim.get_crosssections(wavelength=600.0)["ecs"]
+    return f, ()
+
+
+@entry("torchgdm", "Simulation.get_nearfield at 3 probe positions outside the cube (scattered E field)")
+def gdm_nearfield():
+    sim = _s28a_gdm_sim()
+    r = torch.tensor([[0.0, 0.0, 200.0], [50.0, 0.0, 200.0], [0.0, 50.0, 150.0]])
+
+    def f(r):
+        return sim.get_nearfield(wavelength=600.0, r_probe=r, progress_bar=False)["sca"].efield
+    return f, (r,)
+
+
+# ---- held-out set 28, alpha batch, continued (quantorch entry points added during and after the first collect; packages above)
+@entry("quantorch", "binomial-tree Bermudan put (exercise steps 2 and 4) and down-and-in barrier put (5 steps)")
+def qt_bermudan_barrier():
+    from quantorch.core.asset_pricing.option_pricing.bermudan_option import bermudan_option
+    from quantorch.core.asset_pricing.option_pricing.exotic_option import barrier_option
+    m = _s28a_market()
+
+    def f(spot):
+        a = bermudan_option("put", spot, m["strike"], m["expiry"], m["volatility"], m["rate"], 5, torch.tensor([2, 4]))
+        b = barrier_option("put", "down-and-in", spot, m["strike"], torch.tensor(90.0), m["expiry"], m["volatility"],
+                           m["rate"], 5)
+        return a, b
+    return f, (torch.tensor(100.0),)
+
+
+@entry("quantorch", "utils.interpolation linear / cubic (SciPy interp1d on tensors) + Merton structural credit model")
+def qt_interpolation_merton():
+    from quantorch.utils.interpolation import linear_interpolation, cubic_interpolation
+    from quantorch.risk_management.credit_risk.structural_model import merton_model
+    x = torch.linspace(0, 1, 8)
+    y = torch.sin(x * 3)
+
+    def f(xi):
+        return (linear_interpolation(x, y, xi), cubic_interpolation(x, y, xi),
+                merton_model(torch.tensor(120.0), torch.tensor(100.0), torch.tensor(0.25), torch.tensor(0.03),
+                             torch.tensor(1.0)))
+    return f, (torch.tensor([0.1, 0.45, 0.8]),)
+
+
+# ---- held-out set 28, beta batch, continued (deepquantum entry points added after the first collect; package above)
+@entry("deepquantum", "QumodeCircuit, Bosonic backend (2 modes): cat and GKP states, BS, photon-number mean and variance, homodyne")
+def deepquantum_qumode_bosonic():
+    import deepquantum as dq
+    cir = dq.QumodeCircuit(2, "vac", backend="bosonic")
+    cir.cat(0, 0.5, 0.0)
+    cir.gkp(1, 0.5, 0.5)
+    cir.bs([0, 1], [0.2, 0.3])
+
+    def f():
+        cir()
+        return cir.photon_number_mean_var(wires=0), cir.measure_homodyne(wires=1)
+    return f, ()
+
+
+@entry("deepquantum", "MBQC: a 2-qubit circuit (H, CNOT, RX) transpiled with cir.pattern(), the pattern run to its full state")
+def deepquantum_mbqc_pattern():
+    import deepquantum as dq
+    cir = dq.QubitCircuit(2)
+    cir.h(0)
+    cir.cnot(0, 1)
+    cir.rx(1, 0.2)
+    pattern = cir.pattern()
+
+    def f():
+        return pattern().full_state
+    return f, ()
+
+
+@entry("quantorch", "chooser_option (closed form: tensors converted with .item(), SciPy normal CDF)")
+def qt_chooser_option():
+    from quantorch.core.asset_pricing.option_pricing.exotic_option import chooser_option
+    m = _s28a_market()
+
+    def f(spot):
+        return chooser_option(spot, m["strike"], m["expiry"], m["volatility"], m["rate"], torch.tensor(0.01))
+    return f, (torch.tensor(100.0),)

@@ -203,7 +203,13 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 27, beta batch)
           "tednet", "vmas", "gym", "gym-notices", "pyglet", "mp-nerf", "spikingtorch",
           # held-out split (set 27, alpha batch)
-          "lycoris-lora", "toml", "algovision", "kappamodules", "harmony-pytorch"):
+          "lycoris-lora", "toml", "algovision", "kappamodules", "harmony-pytorch",
+          # held-out split (set 28, alpha batch)
+          "torch-maml", "torchqc", "pymonntorch", "quantorch", "torchgdm", "alphashape", "click-log", "trimesh",
+          "shapely", "rtree",
+          # held-out split (set 28, beta batch)
+          "deepquantum", "qiskit", "rustworkx", "stevedore", "svgwrite", "pylatexenc", "bayesian-optimization",
+          "music2latent"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -331,6 +337,8 @@ import dscript.models.interaction, dscript.commands.train, gsa_pytorch, antialia
 import orthogonium.layers, orthogonium.losses, orthogonium.model_factory.models_factory, mixup, cbloss.loss  # noqa: E401,F401
 import tednet.tnn.tensor_ring, vmas, mp_nerf.proteins, mp_nerf.ml_utils, spikingtorch.spikingnet  # noqa: E401,F401
 import lycoris, algovision, kappamodules.vit, kappamodules.transformer, harmony  # noqa: E401,F401
+import torch_maml, torchqc.dynamics, pymonntorch, quantorch.models.monte_carlo, torchgdm  # noqa: E401,F401
+import deepquantum, deepquantum.photonic, music2latent.models, music2latent.inference  # noqa: E401,F401
 # torchbiggraph's package __init__ imports pkg_resources (gone from setuptools 84): a stand-in with resource_string,
 # as in entry_points.py, registered last so that no other package sees it
 import importlib.resources  # noqa: E402
