@@ -22,14 +22,14 @@ from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import ClassInfo, FileSummary, build_summary, call_ref
 from graphlint.analysis.syntax import children, forget_children, names_in, nodes_of
-from graphlint.analysis.tensors import FileContext, TensorEnv, is_tensor
+from graphlint.analysis.tensors import NDARRAY, TENSOR, FileContext, TensorEnv, is_tensor
 from graphlint.catalog import Rule, load_catalog
 from graphlint.checks import all_checks
 from graphlint.checks.base import RawFinding
 from graphlint.files import SourceFile, decode_source, discover, display_path, read_source
 from graphlint.findings import FileError, Finding
 from graphlint.suppressions import parse_suppressions
-from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, CheckContext, walk_function
+from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, RETEST_NOTE, CheckContext, walk_function
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
 # libcst visits recursively, ~5 frames per nesting level: a 300-term `a + b + ...` chain (sympy has
@@ -179,6 +179,12 @@ FRAME_START_CODE = "GL705"  # the break where Dynamo starts on the frame: it hid
 # of its own, meets a module that is not initialised yet (GB0119) and runs the whole `__init__` eagerly.
 MODULE_INIT_NOTE = (" (`{}` builds an nn.Module: after this break Dynamo runs the whole `__init__` eagerly, as it"
                     " cannot start on a module that is not initialised yet, GB0119)")
+BARE_RESUME_NOTE = (" (nothing after it holds a tensor, a module or an array, and the function names no torch"
+                    " module: Dynamo skips the rest of the function, which runs eagerly)")
+# Measured on 2.13 (fixtures/cases/frame_skips.py, `seeded` and `steps`): Dynamo traces a generator only inlined
+# into its caller, and never starts on a generator's own frame, so after its first break the rest of it runs eagerly
+GENERATOR_FRAME_NOTE = (" (`{}` is a generator: Dynamo only traces it inlined into its caller, so after this break"
+                        " the rest of it runs eagerly)")
 
 
 def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: ProjectIndex,
@@ -199,6 +205,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, index.is_torch_file(summary.path),
                            summary.module_ctors, external_return=lambda qual: _declared_return(index, qual),
                            inherited_method=lambda cls, name: _inherited_method(index, summary, cls, name),
+                           inherited_attribute=lambda cls, attr: _inherited_attribute(index, summary, cls, attr),
                            defined_in_project=lambda qual: _defined_in_project(index, qual))
     frames = FrameTensors(index, summary.path, summary.imports)
     # where Dynamo cannot start on an nn.Module's `__init__` (GB0119, GL705's measured range)
@@ -224,7 +231,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         object_defaults = _object_defaults(index, fid)
         ctx.object_print_attrs = frozenset(a for a, d in object_defaults.items() if d == "print")
         ctx.module_init = module_init and _module_init(key, cls, summary.path, index)
-        note = NO_TENSOR_NOTE.format(key) if bare else MODULE_INIT_NOTE.format(key) if ctx.module_init else None
+        note = (NO_TENSOR_NOTE.format(key) if bare else MODULE_INIT_NOTE.format(key) if ctx.module_init
+                else GENERATOR_FRAME_NOTE.format(key) if _is_generator(node) else None)
         done = _Walked(fid, node, traced_fn, note,
                        frozenset(a for a, d in object_defaults.items() if d in ("None", "False")), no_tensor=bare)
         objects = LocalObjects(node, index, summary, imports.resolve)
@@ -233,6 +241,9 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         ctx.caller_literals = arguments.literal_seeds(key)
         checks = [check_classes[c]() for c in sorted(codes)]
         done.found = walk_function(node, checks, ctx)
+        if note is None and done.found and not frames.names_torch(node):
+            done.found = _bare_resumes(done.found, frames, node, cls, dict(env.names),
+                                       file_ctx.evidence(node, cls), parsed.positions())
         walked.append(done)
     raw: list[tuple[RawFinding, TracedFunction, FrameFacts]] = []
     breaks = _surely_breaking(walked, breaking_elsewhere, index)
@@ -268,6 +279,20 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                      frames=facts)
 
 
+def _bare_resumes(found: list[RawFinding], frames: FrameTensors, node: cst.FunctionDef, cls: ClassInfo | None,
+                  kinds: dict, uses, lines) -> list[RawFinding]:
+    """Mark the breaks after which the resume function holds nothing torch-related (`FrameTensors.rest_without`):
+    Dynamo skips it, so they hide the rest of the function like a break in a loop."""
+    return [dataclasses.replace(f, skips_frame=True, message=(f.message or load_catalog()[f.code].summary) + BARE_RESUME_NOTE)
+            if not (f.skips_frame or f.deferred) and f.statement is not None
+            and frames.rest_without(node, cls, kinds, uses, f.statement, f.node, lines) else f for f in found]
+
+
+def _is_generator(function: cst.FunctionDef) -> bool:
+    """A `def` with a `yield` of its own (not one of a nested function's), a coroutine's excepted."""
+    return function.asynchronous is None and any(True for _ in nodes_of(function.body, (cst.Yield,)))
+
+
 # a framework's callback classes (argus's `EarlyStopping(Callback)`): their methods are the hooks it calls
 _CALLBACK_CLASS = re.compile(r"(Callback|Hook)s?$")
 
@@ -294,7 +319,8 @@ class _Walked:
     fid: FuncId
     node: cst.FunctionDef
     traced: TracedFunction
-    bare_note: str | None  # the frame holds nothing torch-related (analysis.frames), or is a module `__init__`
+    # every break skips the frame: nothing torch-related in it (analysis.frames), a module `__init__`, a generator
+    bare_note: str | None
     object_options: frozenset[str]  # `self.<attr>` options off by default (`_object_defaults`)
     no_tensor: bool = False  # nothing torch-related in its frame (not merely a module's `__init__`)
     found: list[RawFinding] = field(default_factory=list)
@@ -320,8 +346,11 @@ def _record_call_site(done: _Walked, call: cst.Call, caller: CheckContext, calle
     if not callees:
         return
     code = CALL_SITE if unrebuildable is None else UNREBUILDABLE_SITE
-    skips = unrebuildable is not None or caller.frame_skip_note(call) is not None
-    done.calls.append((tuple(callees), RawFinding(code, call, caller.statement(), "call", skips_frame=skips)))
+    note = caller.frame_skip_note(call)
+    skips = unrebuildable is not None or note is not None
+    after = caller.retested_loop(call) if unrebuildable is None and note == RETEST_NOTE else None
+    done.calls.append((tuple(callees), RawFinding(code, call, caller.statement(), "call", skips_frame=skips,
+                                                  skips_after=after)))
 
 
 def breaks_surely(callees: tuple[FuncId, ...], breaking: set[FuncId] | frozenset[FuncId], index: ProjectIndex) -> bool:
@@ -433,6 +462,25 @@ def _inherited_method(index: ProjectIndex, summary: FileSummary, class_name: str
     return found is not None and found[0] != summary.path
 
 
+def _inherited_attribute(index: ProjectIndex, summary: FileSummary, class_name: str, attr: str) -> str | None:
+    """The kind a project base class gives `self.<attr>` where it sets it (tednet's `_TNBase.__init__`:
+    `self.in_shape = np.array(in_shape)`, in another file than the layers that unpack it)."""
+    found = index.lookup_class(summary, class_name)
+    seen: set[tuple[str, str]] = set()
+    while found is not None and (found[0], found[1].name) not in seen:
+        seen.add((found[0], found[1].name))
+        cls = found[1]
+        if attr in cls.tensor_attrs:
+            return TENSOR
+        if attr in cls.ndarray_attrs:
+            return NDARRAY
+        if attr in cls.module_attrs:
+            return None  # the nearest class that sets it decides
+        bases = [index.lookup_class(index.files[found[0]], b) for b in cls.bases]
+        found = next((b for b in bases if b is not None), None)
+    return None
+
+
 def _object_defaults(index: ProjectIndex, fid: FuncId) -> dict[str, str]:
     """`self.<attr>` → the default it gets in `__init__` (`ClassInfo.init_defaults`), for the method's class
     and its project bases (a subclass's own setting wins)."""
@@ -462,7 +510,7 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
     as breaks of their own would send the user after breaks Dynamo does not show yet. A later break
     in another arm of the same `if`/`elif`/`else` is not hidden: the call that takes that arm never
     reaches the first one. bare_frame_note: the function has no tensor in its frame
-    (`analysis.frames`), or it is an nn.Module's `__init__` (GL705), so every break in it skips the frame;
+    (`analysis.frames`), it is an nn.Module's `__init__` (GL705), or a generator, so every break in it skips the frame;
     the note says so on a break that hides others. GL705 marks where Dynamo starts on the eager frame: it
     stays, and hides nothing.
     """
@@ -489,7 +537,7 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
         if id(first) in hidden:
             continue
         # breaks inside the breaking expression itself (`torch.equal` in an `all(...)` generator) still show
-        cut = lines[first.node].end.line
+        cut = lines[first.skips_after or first.node].end.line
         other_arms = _other_arms(function, lines, line_of[id(first)])
         arm_start, arm_end = _hiding_scope(function, lines, line_of[id(first)], object_options)
         shadowed = [f for f in found if id(f) not in hidden and f is not first
@@ -517,7 +565,7 @@ def eager_calls(folded: list[RawFinding], calls: list[RawFinding], positions, fu
     scopes = []
     for first in skipping:
         line = lines[reported_start(first, lines)].start.line
-        scopes.append((lines[first.node].end.line, _hiding_scope(function, lines, line, object_options),
+        scopes.append((lines[first.skips_after or first.node].end.line, _hiding_scope(function, lines, line, object_options),
                        _other_arms(function, lines, line)))
 
     def after_a_skip(call: RawFinding) -> bool:

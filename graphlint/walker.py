@@ -42,6 +42,12 @@ WITH_NOTE = " (inside a `with {}` block: Dynamo then skips the whole function, w
 GENERATOR_NOTE = (" (inside a generator expression: Dynamo cannot rebuild the generator after the break, so"
                   " the whole function runs eagerly)")
 GENERATOR_SKIPS = ">=2.7"
+# Measured on 2.13 (fixtures/cases/loops.py): Python tests a `while` condition again at the end of the body. When a
+# jump of the test follows the break (`while err.max() > tol and i < n`), that second break lies inside the loop and
+# Dynamo skips the frame there; the body was traced, the code after the loop runs eagerly. A break in the test's
+# last part (`while x.sum() < 10`) is resumed after the loop.
+RETEST_NOTE = (" (the loop tests this again at the end of its body, inside the loop, where Dynamo then skips the"
+               " whole function: the code after the loop runs eagerly)")
 # context managers Dynamo re-enters after a break inside them (measured on 2.13); any other one
 # (a user's class or @contextmanager, torch.device, warnings.catch_warnings, contextlib.suppress, ...)
 # makes the break skip the frame
@@ -296,7 +302,22 @@ class CheckContext:
                 manager = next((item.item for item in parent.items if not self._resumable_context(item.item)), None)
                 if manager is not None:
                     return WITH_NOTE.format(_short_code(manager))
+        if self.retested_loop(node) is not None:
+            return RETEST_NOTE
         return None
+
+    def retested_loop(self, node: cst.CSTNode) -> cst.While | None:
+        """The `while` loop whose test holds `node` before the test's last jump (see RETEST_NOTE)."""
+        chain = self._chain_to(node)
+        at = next((i for i in range(len(chain) - 1, -1, -1) if isinstance(chain[i], (cst.For, cst.While))), None)
+        if at is None or not isinstance(chain[at], cst.While) or at + 1 >= len(chain) or chain[at + 1] is not chain[at].test:
+            return None
+        loop = chain[at]
+        operands = _operands(loop.test)
+        if node is loop.test:  # GL401 reports the whole test: the first operand that needs a tensor's value breaks
+            node = next((o for o in operands if self.needs_tensor_bool(o)), operands[-1])
+            chain = [*chain, node]
+        return None if any(n is operands[-1] for n in chain[at + 1:]) else loop
 
     def _resumable_context(self, manager: cst.BaseExpression) -> bool:
         func = manager.func if isinstance(manager, cst.Call) else manager
@@ -410,8 +431,20 @@ class CheckContext:
         skips_frame = skip_note is not None
         if skips_frame:
             message = (message or self._summary(code)) + skip_note
+        skips_after = self.retested_loop(node) if skip_note == RETEST_NOTE else None
         self.findings.append(RawFinding(code, node, statement, message, start_node, gb, skips_frame or hides_rest,
-                                        after_first_iteration, deferred))
+                                        skips_after, after_first_iteration, deferred))
+
+
+def _operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The parts of a condition in the order they are tested, each closed by a jump (`x.max() > tol` and
+    `i < n` in `x.max() > tol and i < n`): the last one's jump is the one that closes the loop."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+            and isinstance(test.expression, cst.BooleanOperation):
+        return _operands(test.expression)
+    if isinstance(test, cst.BooleanOperation):
+        return [*_operands(test.left), *_operands(test.right)]
+    return [test]
 
 
 def _in_generator_items(chain: list[cst.CSTNode]) -> bool:

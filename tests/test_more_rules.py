@@ -48,6 +48,8 @@ def codes(lint, body: str) -> set[str]:
     ("g = torch.Generator()", "GL603"),
     ("s = pickle.dumps({'a': 1})", "GL603"),
     ("i = random.choice([1, 2])", "GL603"),
+    ("state = torch.random.get_rng_state()", "GL603"),
+    ("torch.set_rng_state(torch.get_rng_state())", "GL603"),
     ("import numpy as np\nr = np.random.rand()", "GL301"),
     ("import numpy as np\nrows = np.random.choice(4, size=2, replace=False)", "GL301"),
     ("import numpy as np\np = np.random.permutation(4)", "GL301"),

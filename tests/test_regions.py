@@ -624,3 +624,90 @@ def test_a_batch_step_is_not_driver_code(lint):
     code = TRAIN_STEP.replace("train_step", "process_one_batch")
     lines = {(f.line, f.code) for f in lint(code, scope="auto").findings}
     assert (10, "GL101") in lines and (8, "GL702") in lines
+
+
+def test_a_while_test_retested_inside_the_loop_hides_what_follows_the_loop(lint):
+    # Python tests the condition again at the end of the body; a jump of the test after the break puts that
+    # second break inside the loop, where Dynamo skips the frame (fixtures/cases/loops.py)
+    code = """
+    import torch
+
+    @torch.compile
+    def more_jumps(x, n):
+        i = 0
+        while x.sum() < 10 and i < n:
+            x = x * 2
+            print("in the body", i)
+            i += 1
+        print("after")
+        return x
+
+    @torch.compile
+    def last_jump(x, n):
+        i = 0
+        while i < n and x.sum() < 10:
+            x = x * 2
+            i += 1
+        print("after")
+        return x
+    """
+    assert found(lint(code)) == {(7, "GL401"), (9, "GL201"), (17, "GL401"), (20, "GL201")}
+
+
+def test_a_generator_is_skipped_after_its_first_break(lint):
+    code = """
+    import torch
+
+    def steps(x):
+        yield x + 1
+        print("first")
+        yield x + 2
+        print("second")
+
+    @torch.compile
+    def consume(x):
+        return sum(steps(x))
+    """
+    assert found(lint(code)) == {(6, "GL201")}
+
+
+def test_the_rest_of_a_function_with_nothing_torch_related_left_runs_eagerly(lint):
+    code = """
+    import torch
+
+    def report(losses, scale):
+        total = sum(losses).item()
+        print("total", total)
+        return total
+
+    def report_scaled(losses, scale):
+        total = sum(losses).item()
+        print("total", total)
+        return scale * total
+
+    def report_with_torch(losses):
+        total = sum(losses).item()
+        print("total", total)
+        return torch.tensor(total)
+
+    @torch.compile
+    def step(x):
+        losses = [x.sum(), x.mean()]
+        return report(losses, x), report_scaled(losses, x), report_with_torch(losses)
+    """
+    # `scale` is read after the break and is a tensor; `torch` keeps every frame of report_with_torch traced
+    assert found(lint(code)) == {(5, "GL101"), (10, "GL101"), (11, "GL201"), (15, "GL101"), (16, "GL201")}
+
+
+def test_a_tensor_slice_bound_hides_the_rest_of_the_function(lint):
+    code = """
+    import torch
+
+    @torch.compile
+    def head(x):
+        n = (x > 0).sum()
+        y = x[:n]
+        print("kept", y.shape)
+        return y
+    """
+    assert found(lint(code)) == {(7, "GL503")}

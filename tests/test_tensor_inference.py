@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import found
+from conftest import found, lint_tree
 
 MODULE = """
 import torch
@@ -298,3 +298,32 @@ class Agent(nn.Module):
         return x
 """
     assert not any(code == "GL401" for _, code in found(lint(code, scope="modules")))
+
+
+def test_a_numpy_array_a_base_class_in_another_file_keeps_on_self(tmp_path):
+    # tednet: `_TNBase.__init__` sets `self.in_shape = np.array(in_shape)`, and the layers in other files unpack it
+    # into `view`; Dynamo lifts the array into the graph, so each size is read from a tensor (measured on 2.13)
+    base = """
+    import numpy as np
+    from torch import nn
+
+    class Base(nn.Module):
+        def __init__(self, in_shape):
+            super().__init__()
+            self.in_shape = np.array(in_shape)
+            self.in_size = np.prod(in_shape)
+    """
+    layer = """
+    import torch
+    from .base import Base
+
+    class Layer(Base):
+        def forward(self, x):
+            y = x.reshape(-1, self.in_size)
+            return y.view(-1, *self.in_shape)
+
+    compiled = torch.compile(Layer([2, 2]))
+    """
+    result = lint_tree(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": base, "pkg/layer.py": layer})
+    # a numpy scalar (`np.prod`) as a size did not break there: only the array is flagged
+    assert {(f.path.split("/")[-1], f.line, f.code) for f in result.findings} == {("layer.py", 8, "GL301")}

@@ -168,3 +168,14 @@ def test_generator_break_hides_the_rest_from_2_7(lint):
     """
     assert found(lint(code, torch="2.6")) == {(6, "GL101"), (7, "GL201")}
     assert found(lint(code, torch="2.13")) == {(6, "GL101")}
+
+
+def test_a_tensor_slice_bound_is_a_break_dynamo_cannot_resume_from():
+    # after the break at `y[:n]` Dynamo runs the rest eagerly: no graph after it (the print is no break), while
+    # after `y.view(n, -1)`, a call, it resumes and compiles the graph after the print
+    from graphlint.checks.gl503_tensor_value_as_size import UNRESUMABLE_SLICE
+    slices, views = _graph_counts("slice_bound_then_print"), _graph_counts("view_0d_then_print")
+    assert len(slices) >= 3
+    for version, graphs in slices.items():
+        assert matches(parse_version(version), UNRESUMABLE_SLICE) == (graphs == 1), f"torch {version}"
+        assert views[version] == 2, f"torch {version}"

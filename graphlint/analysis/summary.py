@@ -80,6 +80,8 @@ class ClassInfo:
     methods: set[str] = field(default_factory=set)
     attr_classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tensor_attrs: set[str] = field(default_factory=set)
+    # `self.in_shape = np.array(in_shape)`: numpy arrays, which Dynamo lifts into the graph as tensors
+    ndarray_attrs: set[str] = field(default_factory=set)
     module_attrs: set[str] = field(default_factory=set)
     # `self.register_buffer(f"indices_{s}", t)`: the literal start ("indices_") of buffer names computed
     # at run time, read back with `getattr(self, f"indices_{s}")`
@@ -101,6 +103,10 @@ def literal_prefix(node: cst.BaseExpression) -> str:
     return ""
 
 
+# numpy functions that return an array (not a numpy scalar: tednet's `self.out_size = np.prod(out_shape)`, read
+# as a size of `reshape`, did not break on 2.13)
+_NUMPY_ARRAY_MAKERS = frozenset({"array", "asarray", "zeros", "ones", "empty", "full", "arange", "linspace",
+                                 "concatenate", "stack", "append"})
 _STATE_REGISTRARS = ("register_buffer", "register_parameter", "add_state", "_add_state")
 
 
@@ -399,6 +405,8 @@ class SummaryBuilder(cst.CSTVisitor):
         kind = self._value_class(value)
         if kind == "tensor":
             cls.tensor_attrs.add(attr)
+        elif kind == "ndarray":
+            cls.ndarray_attrs.add(attr)
         elif kind == "module":  # an instance of a class: a submodule (or a container of them)
             cls.attr_classes[attr] = _called_names(value, self.imports)
             cls.module_attrs.add(attr)
@@ -412,7 +420,8 @@ class SummaryBuilder(cst.CSTVisitor):
                 if isinstance(p.default, cst.Name)} if node else {}
 
     def _value_class(self, expr: cst.BaseExpression | None) -> str | None:
-        """'tensor' for `torch.zeros(...)`, `nn.Parameter(...)`, `torch.ones(3).float()`; 'module' for
+        """'tensor' for `torch.zeros(...)`, `nn.Parameter(...)`, `torch.ones(3).float()`; 'ndarray' for
+        `np.array(...)`; 'module' for
         `Block(...)` / `nn.ModuleList([...])`; None for anything else (`x.sum().item()`, `fn(x)`)."""
         if isinstance(expr, cst.BinaryOperation):
             sides = (self._value_class(expr.left), self._value_class(expr.right))
@@ -428,6 +437,8 @@ class SummaryBuilder(cst.CSTVisitor):
             return "tensor" if self._value_class(func.value) == "tensor" else None
         name = name or dotted(func) or ""
         last = name.rsplit(".", 1)[-1]
+        if name.startswith("numpy.") and last in _NUMPY_ARRAY_MAKERS:
+            return "ndarray"
         if last in ("Parameter", "Tensor", "FloatTensor", "LongTensor", "BoolTensor") or (
                 name.startswith("torch.") and last[:1].islower()
                 and not name.startswith("torch.nn.") and not returns_no_tensor(name)):

@@ -338,6 +338,7 @@ class FileContext:
                  module_ctors: dict[str, str] | None = None,
                  external_return: Callable[[str], str | None] | None = None,
                  inherited_method: Callable[[str, str], bool] | None = None,
+                 inherited_attribute: Callable[[str, str], str | None] | None = None,
                  defined_in_project: Callable[[str], bool] | None = None) -> None:
         # external_return: the return annotation of a function elsewhere in the project, by qualified name
         self.external_return = external_return or (lambda qual: None)
@@ -345,6 +346,8 @@ class FileContext:
         self.defined_in_project = defined_in_project or (lambda qual: False)
         # inherited_method(class, name): a base class in another linted file defines method `name`
         self.inherited_method = inherited_method or (lambda cls, name: False)
+        # inherited_attribute(class, attr): the kind a base class's `__init__` gives `self.<attr>` (TENSOR, NDARRAY)
+        self.inherited_attribute = inherited_attribute or (lambda cls, attr: None)
         self.imports = imports
         self.classes = classes
         self.functions = functions
@@ -935,7 +938,10 @@ class TensorEnv:
                     return TENSOR
                 if attr in self.cls.module_attrs:
                     return MODULE
-                kind = self.ctx.attribute_kinds(self.cls.name).get(attr)
+                if attr in self.cls.ndarray_attrs:
+                    return NDARRAY
+                kind = self.ctx.attribute_kinds(self.cls.name).get(attr) or self.ctx.inherited_attribute(
+                    self.cls.name, attr)
                 if kind is not None:
                     return kind
             if attr in ("logger", "_logger", "log"):
@@ -1245,6 +1251,17 @@ class _ReturnCollector(cst.CSTVisitor):
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
             self.env.bind(node.target, self.env.kind_of(node.value), node.value)
+
+    def leave_AugAssign(self, node: cst.AugAssign) -> None:
+        # as the walker does: `total = 0`, then `total += objectives[-1]` with a tensor there (harmony's
+        # is_convergent_clustering); a value of unknown kind makes the sum unknown, not a constant
+        if not isinstance(node.target, cst.Name):
+            return
+        current, value = self.env.kind_of(node.target), self.env.kind_of(node.value)
+        if is_tensor(value) and not is_tensor(current):
+            self.env.bind(node.target, value)
+        elif value is None and current == CONST:
+            self.env.bind(node.target, None, node.value)
 
     def visit_For(self, node: cst.For) -> None:
         self.env.bind_loop_target(node.target, node.iter)

@@ -34,6 +34,9 @@ class RawFinding:
     # inside a loop body or a `while` test: Dynamo gives up on the whole frame here ("graph break in
     # loop"), so the breaks after it in the same function are not traced until this one is fixed
     skips_frame: bool = False
+    # with skips_frame: the frame is skipped only after this node (a `while` loop whose test breaks before its
+    # last jump: the body is traced, the test's second evaluation breaks inside the loop), not after the break
+    skips_after: cst.CSTNode | None = None
     # a `while` test that only holds a tensor from the second test on (the body rebinds its names): a
     # frame-skipping break in the body comes first, so it hides this one
     after_first_iteration: bool = False

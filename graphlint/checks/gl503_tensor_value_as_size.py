@@ -41,6 +41,11 @@ SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",)), **{m: ((0,), ()) for m in _
 # From which torch `capture_scalar_outputs=True` removes a form's break (probe → specifier; measured on
 # 2.1-2.15). Before that the flag leaves the break, or makes the compile fail (alpha=: a Dynamo error on
 # 2.1-2.12). `F.one_hot(x, n)` and `x.unsqueeze(d)` with a 0-d tensor break with the flag on every version.
+# Probe slice_bound_then_print: the break at a tensor slice bound comes while the subscript is evaluated, where
+# Dynamo cannot resume ("Encountered graph break that we cannot resume from"): it compiles the graph before it and
+# runs the rest of the function eagerly, so the breaks after it show only once it is fixed (lycoris'
+# `U[:, :lora_rank]`, then `S[:lora_rank]`). A 0-d size of `view` or `torch.zeros` is resumed (view_0d_then_print).
+UNRESUMABLE_SLICE = ">=2.0"
 CAPTURED_FROM = {"slice_by_0d_tensor": ">=2.10", "add_alpha_0d_tensor": ">=2.13"}
 
 
@@ -77,8 +82,10 @@ class TensorValueAsSize(Check):
         bound = slice_bound(node, ctx.is_tensor) or self._tensor_in_slice_call(node, ctx)
         if bound is not None:
             # at the bound: in a subscript over several lines, Dynamo names the line that reads it
+            # Dynamo cannot resume inside the subscript: it runs the rest of the function eagerly
             ctx.report(bound, self.code, "a tensor used as a slice bound is read as a Python int (`.item()`): "
-                                         "the shape depends on data", gb=("GB0124",))
+                                         "the shape depends on data", gb=("GB0124",),
+                       hides_rest=matches(ctx.torch_version, UNRESUMABLE_SLICE))
 
     @staticmethod
     def _tensor_in_slice_call(node: cst.Subscript, ctx) -> cst.BaseExpression | None:

@@ -6,7 +6,7 @@ from graphlint.checks.base import CallByName
 
 
 class SkippedRuntimeCall(CallByName):
-    """Clocks, Python's `random`, `datetime.now`, `sys.getsizeof`, `zlib`, `pickle`, RNG seeding:
+    """Clocks, Python's `random`, `datetime.now`, `sys.getsizeof`, `zlib`, `pickle`, RNG seeding and state:
     functions Dynamo skips or cannot trace (GB0007, GB0156, GB0363)."""
 
     code = "GL603"
@@ -17,6 +17,8 @@ class SkippedRuntimeCall(CallByName):
         "sys.getsizeof", "sys._getframe", "pickle.dumps", "pickle.loads", "pickle.dump", "pickle.load",
         "torch.manual_seed", "torch.random.manual_seed", "torch.seed", "torch.cuda.manual_seed",
         "torch.cuda.manual_seed_all", "torch.Generator",
+        # saving and restoring the RNG state (vmas' `local_seed`): probes rng_state_get / rng_state_set
+        "torch.get_rng_state", "torch.set_rng_state", "torch.random.get_rng_state", "torch.random.set_rng_state",
     )}
     # tqdm, networkx, pandas, ...: libraries on Dynamo's third-party skip list (measured on 2.13:
     # `for i in tqdm(range(n))` and `trange(n, disable=True)` break, GB0007/GB0008)

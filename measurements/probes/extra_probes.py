@@ -637,3 +637,62 @@ def dataloader_build(x):
 @probe("module", "loader.batch_size   # an attribute only: control", control=True)
 def dataloader_attribute(x):
     return x * _LOADER.batch_size
+
+
+# RNG state save / restore in traced code (vmas' `local_seed` context manager, held-out set 27): Dynamo marks
+# torch.random's get_rng_state / set_rng_state as skipped (GL603)
+_RNG_STATE = torch.random.get_rng_state()
+
+
+@probe("tensor/device", "saved = torch.random.get_rng_state()")
+def rng_state_get(x):
+    y = x * 2
+    saved = torch.random.get_rng_state()
+    return y + saved[0]
+
+
+@probe("tensor/device", "torch.set_rng_state(state)   # a state saved outside")
+def rng_state_set(x):
+    y = x * 2
+    torch.set_rng_state(_RNG_STATE)
+    return y + 1
+
+
+# Breaks Dynamo cannot resume after (lycoris' `U[:, :lora_rank]`, held-out set 27): a 0-d tensor read as a Python
+# int while a subscript is evaluated (a slice bound, a list index) or as `k` of topk/kthvalue. Dynamo compiles the
+# graph before it and runs the rest of the function eagerly ("Encountered graph break that we cannot resume
+# from"), so the print after it is no break; after a 0-d size of `view` it resumes.
+@probe("dyn-shape", "z = y[:n]; print(...)   # n a 0-d tensor: is the print traced?", inputs=_rand4)
+def slice_bound_then_print(x):
+    y = x * 2
+    n = (y > 0).sum()
+    z = y[:n]
+    print("after")
+    return z + 1
+
+
+@probe("dyn-shape", "z = sizes[n]; print(...)   # a list indexed by a 0-d tensor: is the print traced?", inputs=_rand4)
+def list_index_then_print(x):
+    y = x * 2
+    n = (y > 0).sum()
+    z = [1, 2, 3, 4, 5, 6, 7, 8, 9][n]
+    print("after")
+    return y + z
+
+
+@probe("dyn-shape", "z = y.topk(n); print(...)   # n a 0-d tensor: is the print traced?", inputs=_rand4)
+def topk_0d_then_print(x):
+    y = x * 2
+    n = (y > 0).sum()
+    z = y.flatten().topk(n).values
+    print("after")
+    return z + 1
+
+
+@probe("dyn-shape", "z = y.view(n, -1); print(...)   # resumed: the print breaks too", inputs=_rand4)
+def view_0d_then_print(x):
+    y = x * 2
+    n = (y > 0).sum()
+    z = y.flatten().view(n, -1)
+    print("after")
+    return z + 1
