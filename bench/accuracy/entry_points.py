@@ -23265,8 +23265,8 @@ def algovision_debug_conditions():
 
 # ---- held-out set 28, beta batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "deepquantum": {"dirs": ["deepquantum"], "split": "heldout"},
-    "music2latent": {"dirs": ["music2latent"], "split": "heldout"},
+    "deepquantum": {"dirs": ["deepquantum"], "split": "dev"},
+    "music2latent": {"dirs": ["music2latent"], "split": "dev"},
 })
 
 
@@ -23410,11 +23410,11 @@ def music2latent_train_step():
 
 # ---- held-out set 28, alpha batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "torch-maml": {"dirs": ["torch_maml"], "split": "heldout"},
-    "torchqc": {"dirs": ["torchqc"], "split": "heldout"},
-    "pymonntorch": {"dirs": ["pymonntorch"], "split": "heldout"},
-    "quantorch": {"dirs": ["quantorch"], "split": "heldout"},
-    "torchgdm": {"dirs": ["torchgdm"], "split": "heldout"},
+    "torch-maml": {"dirs": ["torch_maml"], "split": "dev"},
+    "torchqc": {"dirs": ["torchqc"], "split": "dev"},
+    "pymonntorch": {"dirs": ["pymonntorch"], "split": "dev"},
+    "quantorch": {"dirs": ["quantorch"], "split": "dev"},
+    "torchgdm": {"dirs": ["torchgdm"], "split": "dev"},
 })
 
 
