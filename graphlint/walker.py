@@ -529,7 +529,8 @@ class FunctionWalker(cst.CSTVisitor):
         return carried
 
     def _visit_branches(self, node: cst.If) -> None:
-        """Visit the test, then each branch from the same environment, and join what they bound.
+        """Visit the test, then each branch from the same environment, and join what they bound. Past a false
+        `isinstance(x, torch.Tensor)` / `torch.is_tensor(x)`, `x` is no tensor.
 
         `if isinstance(e, Tensor): e = e[:, perm] / elif isinstance(e, tuple): e = (e[0], e[1]) /
         else: raise` leaves `e` a tensor on one path: it may be one afterwards. A branch that always
@@ -541,6 +542,10 @@ class FunctionWalker(cst.CSTVisitor):
         walk(node.body, self)
         outcomes = [] if always_exits(node.body) else [(dict(env.names), set(env.zero_d))]
         env.names, env.zero_d = dict(before_names), set(before_zero)
+        proven = None if isinstance(node.test, cst.BooleanOperation) else _tensor_test_name(node.test)
+        if proven is not None:
+            # the test was false: `if torch.is_tensor(w): return float(w.detach())`, then `return float(w)` (torchgdm)
+            env.names[proven] = CONST
         if node.orelse is not None:
             walk(node.orelse, self)
         if not always_exits(node.orelse):
