@@ -19,6 +19,9 @@ class SkippedRuntimeCall(CallByName):
         "torch.cuda.manual_seed_all", "torch.Generator",
         # saving and restoring the RNG state (vmas' `local_seed`): probes rng_state_get / rng_state_set
         "torch.get_rng_state", "torch.set_rng_state", "torch.random.get_rng_state", "torch.random.set_rng_state",
+        # `with torch.random.fork_rng(...)` saves the state on entry: the break is at the `with`, and the
+        # block after it runs eagerly (measured on 2.13: lucidrains' reversible layers, fixtures/cases/frame_skips.py)
+        "torch.random.fork_rng",
     )}
     # tqdm, networkx, pandas, ...: libraries on Dynamo's third-party skip list (measured on 2.13:
     # `for i in tqdm(range(n))` and `trange(n, disable=True)` break, GB0007/GB0008)
