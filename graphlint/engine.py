@@ -21,7 +21,7 @@ from graphlint.analysis.frames import FrameTensors, LocalObjects
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import ClassInfo, FileSummary, build_summary, call_ref
-from graphlint.analysis.syntax import children, forget_children, names_in, nodes_of
+from graphlint.analysis.syntax import binding_targets, children, forget_children, names_in, nodes_of
 from graphlint.analysis.tensors import NDARRAY, TENSOR, FileContext, TensorEnv, is_tensor
 from graphlint.catalog import Rule, load_catalog
 from graphlint.checks import all_checks
@@ -29,7 +29,7 @@ from graphlint.checks.base import RawFinding
 from graphlint.files import SourceFile, decode_source, discover, display_path, read_source
 from graphlint.findings import FileError, Finding
 from graphlint.suppressions import parse_suppressions
-from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, RETEST_NOTE, CheckContext, walk_function
+from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, CheckContext, walk_function
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
 # libcst visits recursively, ~5 frames per nesting level: a 300-term `a + b + ...` chain (sympy has
@@ -281,11 +281,12 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
 
 def _bare_resumes(found: list[RawFinding], frames: FrameTensors, node: cst.FunctionDef, cls: ClassInfo | None,
                   kinds: dict, uses, lines) -> list[RawFinding]:
-    """Mark the breaks after which the resume function holds nothing torch-related (`FrameTensors.rest_without`):
+    """Mark the breaks after which the resume function holds nothing torch-related (`FrameTensors.resumes_without`):
     Dynamo skips it, so they hide the rest of the function like a break in a loop."""
-    return [dataclasses.replace(f, skips_frame=True, message=(f.message or load_catalog()[f.code].summary) + BARE_RESUME_NOTE)
-            if not (f.skips_frame or f.deferred) and f.statement is not None
-            and frames.rest_without(node, cls, kinds, uses, f.statement, f.node, lines) else f for f in found]
+    rest_without = frames.resumes_without(node, cls, kinds, uses, lines)
+    return [dataclasses.replace(f, skips_frame=True, message=_noted(f, BARE_RESUME_NOTE))
+            if not (f.skips_frame or f.deferred) and f.statement is not None and rest_without(f.statement, f.node)
+            else f for f in found]
 
 
 def _is_generator(function: cst.FunctionDef) -> bool:
@@ -346,10 +347,11 @@ def _record_call_site(done: _Walked, call: cst.Call, caller: CheckContext, calle
     if not callees:
         return
     code = CALL_SITE if unrebuildable is None else UNREBUILDABLE_SITE
-    note = caller.frame_skip_note(call)
-    skips = unrebuildable is not None or note is not None
-    after = caller.retested_loop(call) if unrebuildable is None and note == RETEST_NOTE else None
-    done.calls.append((tuple(callees), RawFinding(code, call, caller.statement(), "call", skips_frame=skips,
+    skip = caller.frame_skip(call)
+    # a method of an object the caller made skips the frame right at the call; otherwise as a break there would
+    after = skip.after if skip is not None and unrebuildable is None else None
+    done.calls.append((tuple(callees), RawFinding(code, call, caller.statement(), "call",
+                                                  skips_frame=unrebuildable is not None or skip is not None,
                                                   skips_after=after)))
 
 
@@ -465,19 +467,13 @@ def _inherited_method(index: ProjectIndex, summary: FileSummary, class_name: str
 def _inherited_attribute(index: ProjectIndex, summary: FileSummary, class_name: str, attr: str) -> str | None:
     """The kind a project base class gives `self.<attr>` where it sets it (tednet's `_TNBase.__init__`:
     `self.in_shape = np.array(in_shape)`, in another file than the layers that unpack it)."""
-    found = index.lookup_class(summary, class_name)
-    seen: set[tuple[str, str]] = set()
-    while found is not None and (found[0], found[1].name) not in seen:
-        seen.add((found[0], found[1].name))
-        cls = found[1]
+    for _, cls in _lineage(index, index.lookup_class(summary, class_name)):
         if attr in cls.tensor_attrs:
             return TENSOR
         if attr in cls.ndarray_attrs:
             return NDARRAY
         if attr in cls.module_attrs:
             return None  # the nearest class that sets it decides
-        bases = [index.lookup_class(index.files[found[0]], b) for b in cls.bases]
-        found = next((b for b in bases if b is not None), None)
     return None
 
 
@@ -487,14 +483,20 @@ def _object_defaults(index: ProjectIndex, fid: FuncId) -> dict[str, str]:
     info = index.function(fid)
     found = index.lookup_class(index.files[fid[0]], info.class_name) if info.class_name else None
     defaults: dict[str, str] = {}
+    for _, cls in _lineage(index, found):
+        for attr, default in cls.init_defaults.items():
+            defaults.setdefault(f"self.{attr}", default)
+    return defaults
+
+
+def _lineage(index: ProjectIndex, found: tuple[str, ClassInfo] | None):
+    """A class of the linted files (path, ClassInfo), then its first project base, its base's, ... (cycle-safe)."""
     seen: set[tuple[str, str]] = set()
     while found is not None and (found[0], found[1].name) not in seen:
         seen.add((found[0], found[1].name))
-        for attr, default in found[1].init_defaults.items():
-            defaults.setdefault(f"self.{attr}", default)
+        yield found
         bases = [index.lookup_class(index.files[found[0]], b) for b in found[1].bases]
         found = next((b for b in bases if b is not None), None)
-    return defaults
 
 
 def _module_init(key: str, cls, path: str, index: ProjectIndex) -> bool:
@@ -565,8 +567,8 @@ def eager_calls(folded: list[RawFinding], calls: list[RawFinding], positions, fu
     scopes = []
     for first in skipping:
         line = lines[reported_start(first, lines)].start.line
-        scopes.append((lines[first.skips_after or first.node].end.line, _hiding_scope(function, lines, line, object_options),
-                       _other_arms(function, lines, line)))
+        scopes.append((lines[first.skips_after or first.node].end.line,
+                       _hiding_scope(function, lines, line, object_options), _other_arms(function, lines, line)))
 
     def after_a_skip(call: RawFinding) -> bool:
         line = lines[call.node].start.line
@@ -789,14 +791,7 @@ def _tests_option(test: cst.BaseExpression, options: set[str]) -> bool:
 
 def _names_rebound_in(loop: cst.For | cst.While) -> set[str]:
     """Every name under an assignment, loop or `as` target inside `loop` (its own target included)."""
-    targets = [loop.target] if isinstance(loop, cst.For) else []
-    for node in nodes_of(loop, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.AsName)):
-        if isinstance(node, cst.Assign):
-            targets.extend(t.target for t in node.targets)
-        elif isinstance(node, cst.AsName):
-            targets.append(node.name)
-        else:
-            targets.append(node.target)
+    targets = ([loop.target] if isinstance(loop, cst.For) else []) + binding_targets(loop)
     return {name.value for target in targets for name in names_in(target)}
 
 

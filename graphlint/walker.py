@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import libcst as cst
 
@@ -48,6 +48,16 @@ GENERATOR_SKIPS = ">=2.7"
 # last part (`while x.sum() < 10`) is resumed after the loop.
 RETEST_NOTE = (" (the loop tests this again at the end of its body, inside the loop, where Dynamo then skips the"
                " whole function: the code after the loop runs eagerly)")
+
+
+class FrameSkip(NamedTuple):
+    """Why a break makes Dynamo skip the rest of the function (`note`, added to the finding's message), and the
+    node after which the skipping starts when not right after the break (`after`: a retested `while` loop)."""
+
+    note: str
+    after: cst.CSTNode | None = None
+
+
 # context managers Dynamo re-enters after a break inside them (measured on 2.13); any other one
 # (a user's class or @contextmanager, torch.device, warnings.catch_warnings, contextlib.suppress, ...)
 # makes the break skip the frame
@@ -288,31 +298,30 @@ class CheckContext:
         return next((p for p in reversed(self.parents)
                      if isinstance(p, (cst.SimpleStatementLine, cst.BaseCompoundStatement))), None)
 
-    def frame_skip_note(self, node: cst.CSTNode) -> str | None:
+    def frame_skip(self, node: cst.CSTNode) -> FrameSkip | None:
         """Why a break here makes Dynamo skip the rest of the function, or None if it resumes after it."""
         if self._skips_frame(node):
-            return LOOP_NOTE
+            return FrameSkip(LOOP_NOTE)
         chain = self._chain_to(node)
         if _in_generator_items(chain) and matches(self.torch_version, GENERATOR_SKIPS):
-            return GENERATOR_NOTE
+            return FrameSkip(GENERATOR_NOTE)
         for parent, child in zip(chain, chain[1:]):
             if isinstance(parent, (cst.Try, cst.TryStar)) and child is parent.body:
-                return TRY_NOTE
+                return FrameSkip(TRY_NOTE)
             if isinstance(parent, cst.With) and (child is parent.body or child in parent.items):
                 manager = next((item.item for item in parent.items if not self._resumable_context(item.item)), None)
                 if manager is not None:
-                    return WITH_NOTE.format(_short_code(manager))
-        if self.retested_loop(node) is not None:
-            return RETEST_NOTE
-        return None
+                    return FrameSkip(WITH_NOTE.format(_short_code(manager)))
+        loop = self._retested_loop(node)
+        return FrameSkip(RETEST_NOTE, loop) if loop is not None else None
 
-    def retested_loop(self, node: cst.CSTNode) -> cst.While | None:
+    def _retested_loop(self, node: cst.CSTNode) -> cst.While | None:
         """The `while` loop whose test holds `node` before the test's last jump (see RETEST_NOTE)."""
         chain = self._chain_to(node)
         at = next((i for i in range(len(chain) - 1, -1, -1) if isinstance(chain[i], (cst.For, cst.While))), None)
-        if at is None or not isinstance(chain[at], cst.While) or at + 1 >= len(chain) or chain[at + 1] is not chain[at].test:
+        loop = chain[at] if at is not None else None
+        if not isinstance(loop, cst.While) or at + 1 >= len(chain) or chain[at + 1] is not loop.test:
             return None
-        loop = chain[at]
         operands = _operands(loop.test)
         if node is loop.test:  # GL401 reports the whole test: the first operand that needs a tensor's value breaks
             node = next((o for o in operands if self.needs_tensor_bool(o)), operands[-1])
@@ -427,13 +436,11 @@ class CheckContext:
             return
         self._reported.add(key)
         statement = self.statement()
-        skip_note = None if deferred else self.frame_skip_note(node)  # it does not stop the trace
-        skips_frame = skip_note is not None
-        if skips_frame:
-            message = (message or self._summary(code)) + skip_note
-        skips_after = self.retested_loop(node) if skip_note == RETEST_NOTE else None
-        self.findings.append(RawFinding(code, node, statement, message, start_node, gb, skips_frame or hides_rest,
-                                        skips_after, after_first_iteration, deferred))
+        skip = None if deferred else self.frame_skip(node)  # a deferred break does not stop the trace
+        if skip is not None:
+            message = (message or self._summary(code)) + skip.note
+        self.findings.append(RawFinding(code, node, statement, message, start_node, gb, skip is not None or hides_rest,
+                                        skip.after if skip else None, after_first_iteration, deferred))
 
 
 def _operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:

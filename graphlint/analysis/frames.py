@@ -16,12 +16,13 @@ at the first only; a function naming `torch`, or one handed a tensor, breaks at 
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 import libcst as cst
 
 from graphlint.analysis.names import dotted
 from graphlint.analysis.regions import FuncId, ProjectIndex
-from graphlint.analysis.syntax import nodes_of, parameters, subtree
+from graphlint.analysis.syntax import binding_targets, nodes_of, parameters, subtree
 from graphlint.analysis.summary import ClassInfo
 from graphlint.analysis.tensors import CONST, GENERATOR, LOGGER, META, MODULE, NON_TENSOR_PARAM, SCALAR, BodyEvidence
 
@@ -109,36 +110,39 @@ class FrameTensors:
         """Does the function's code name a torch or numpy module (which keeps every frame of it traced)?"""
         return bool(code_names(fn) & self.torch_names)
 
-    def rest_without(self, fn: cst.FunctionDef, cls: ClassInfo | None, kinds: dict[str, str | None],
-                     uses: BodyEvidence, statement: cst.CSTNode, breaking: cst.CSTNode, lines) -> bool:
-        """After a break at `breaking` in `statement`, is it certain that Dynamo finds nothing torch-related in
-        the resume function's frame? It gets the locals the rest of the code reads (and what the statement
-        still holds), and the function's names; measured on 2.13 (fixtures/cases/bare_frames.py,
-        `log_total`): after `v = loss.item()`, a `print(v)` is no break when `v` is all that is left. The caller
-        checks `names_torch` first."""
-        start, end = lines[statement].start.line, lines[statement].end.line
-        inside = {id(n) for n in _variable_names(breaking)}
+    def resumes_without(self, fn: cst.FunctionDef, cls: ClassInfo | None, kinds: dict[str, str | None],
+                        uses: BodyEvidence, lines) -> Callable[[cst.CSTNode, cst.CSTNode], bool]:
+        """A test for the breaks of `fn`: after a break at `breaking` in `statement`, is it certain that Dynamo
+        finds nothing torch-related in the resume function's frame? That frame gets the locals the rest of the
+        code reads (and what the statement still holds), and the function's names; measured on 2.13
+        (fixtures/cases/bare_frames.py, `log_total`): after `v = loss.item()`, a `print(v)` is no break when `v`
+        is all that is left. The caller checks `names_torch` first. The names are read once per function."""
         params = {p.name.value: p for p in parameters(fn, stars=True)}
-        seen_before: set[str] = set(params)
-        later: set[str] = set()
-        for name in _variable_names(fn.body):
-            line = lines[name].start.line
-            if line > end or (line >= start and id(name) not in inside):
-                later.add(name.value)
-            if line <= end:
-                seen_before.add(name.value)
-        for name in later & seen_before & (set(params) | _bound_anywhere(fn)):
+        names = [(name, lines[name].start.line) for name in _variable_names(fn.body)]
+        local = set(params) | {n.value for target in binding_targets(fn.body) for n in _variable_names(target)}
+
+        def plain(name: str) -> bool:
             param = params.get(name)
             if param is not None and name in ("self", "cls") and cls is not None and fn.params.params \
                     and fn.params.params[0] is param:
-                if not plain_class(self.index, self.path, cls):
-                    return False
-            elif kinds.get(name) in _NON_TENSOR_KINDS:
-                continue
-            elif param is None or param in (fn.params.star_arg, fn.params.star_kwarg) or not (
-                    self._plain_value(param, kinds.get(name), uses) or self._plain_annotation(param)):
-                return False
-        return True
+                return plain_class(self.index, self.path, cls)
+            if kinds.get(name) in _NON_TENSOR_KINDS:
+                return True
+            return param is not None and param not in (fn.params.star_arg, fn.params.star_kwarg) and (
+                self._plain_value(param, kinds.get(name), uses) or self._plain_annotation(param))
+
+        def rest_without(statement: cst.CSTNode, breaking: cst.CSTNode) -> bool:
+            start, end = lines[statement].start.line, lines[statement].end.line
+            inside = {id(n) for n in _variable_names(breaking)}
+            seen_before, later = set(params), set()
+            for name, line in names:
+                if line > end or (line >= start and id(name) not in inside):
+                    later.add(name.value)
+                if line <= end:
+                    seen_before.add(name.value)
+            return all(plain(name) for name in later & seen_before & local)
+
+        return rest_without
 
     def _plain_annotation(self, p: cst.Param) -> bool:
         """Annotated with a plain class of the linted files (`state: State`): `has_tensor_in_frame` does not
@@ -232,23 +236,16 @@ class LocalObjects:
 
 
 
-def _variable_names(node: cst.CSTNode):
+def _variable_names(node: cst.CSTNode) -> list[cst.Name]:
     """The Name nodes under `node`, nested definitions included, that stand for variables (not attribute or
     keyword names)."""
     parts: set[int] = set()
-    for inner in subtree(node):
+    found = []
+    for inner in subtree(node):  # in preorder: an attribute or argument comes before its name parts
         if isinstance(inner, cst.Attribute):
             parts.add(id(inner.attr))
         elif isinstance(inner, cst.Arg) and inner.keyword is not None:
             parts.add(id(inner.keyword))
-    return [n for n in subtree(node) if isinstance(n, cst.Name) and id(n) not in parts]
-
-
-def _bound_anywhere(fn: cst.FunctionDef) -> set[str]:
-    """The function's local variables: names its own code assigns, loops over, or binds with `with`/`as`."""
-    found: set[str] = set()
-    for node in nodes_of(fn.body, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.AsName,
-                                   cst.NamedExpr)):
-        target = node.name if isinstance(node, cst.AsName) else node.target
-        found.update(n.value for n in _variable_names(target))
+        elif isinstance(inner, cst.Name) and id(inner) not in parts:
+            found.append(inner)
     return found

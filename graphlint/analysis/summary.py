@@ -226,6 +226,8 @@ def looks_like_loader(expr: cst.BaseExpression, resolve) -> bool:
         return resolve(expr.func) in DATALOADER_CLASSES
     name = dotted(expr)
     return name is not None and LOADER_NAME.search(name.rsplit(".", 1)[-1]) is not None
+
+
 # dunders and hooks that run outside forward (construction, printing, pickling, checkpoints)
 EAGER_METHOD_NAMES = frozenset({
     "__repr__", "__str__", "extra_repr", "__getstate__", "__setstate__", "__reduce__", "__reduce_ex__",

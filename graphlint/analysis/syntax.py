@@ -101,6 +101,17 @@ def parameters(fn: cst.FunctionDef, stars: bool = False) -> list[cst.Param]:
     return named + [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)] if stars else named
 
 
+def binding_targets(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The targets of the assignments, loops, walruses and `as` names under `node` (outside nested definitions)."""
+    targets: list[cst.BaseExpression] = []
+    for found in nodes_of(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.AsName)):
+        if isinstance(found, cst.Assign):
+            targets.extend(t.target for t in found.targets)
+        else:
+            targets.append(found.name if isinstance(found, cst.AsName) else found.target)
+    return targets
+
+
 def nodes_of(node: cst.CSTNode, kinds: type | tuple[type, ...]):
     """The nodes of the given types under `node`, outside nested definitions."""
     return _preorder(node, kinds, _DEFINITIONS)
