@@ -23735,3 +23735,658 @@ def qt_chooser_option():
     def f(spot):
         return chooser_option(spot, m["strike"], m["expiry"], m["volatility"], m["rate"], torch.tensor(0.01))
     return f, (torch.tensor(100.0),)
+
+
+# ---- held-out set 29, alpha batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "psgd-torch": {"dirs": ["psgd_torch"], "split": "heldout"},
+    "torch-dxdt": {"dirs": ["torch_dxdt"], "split": "heldout"},
+    "torchkm": {"dirs": ["torchkm"], "split": "heldout"},
+    "torchwavelets": {"dirs": ["torchwavelets"], "split": "heldout"},
+    "torchrir": {"dirs": ["torchrir"], "split": "heldout"},
+    "torchfsm": {"dirs": ["torchfsm"], "split": "heldout"},
+})
+
+
+# ================================================================ psgd-torch ==
+# held-out set 29, alpha batch. psgd-torch (Xi-Lin Li's preconditioned SGD: Lie-group preconditioners fitted from
+# Hessian-vector products or gradient whitening; `opt.step(closure)` evaluates the loss, gradients and the
+# preconditioner update). A tiny MLP classifier with random weights and data; one optimizer step per call.
+def _s29a_psgd_step(opt_cls, **kw):
+    import psgd_torch.psgd as psgd
+    model = torch.nn.Sequential(torch.nn.Linear(6, 8), torch.nn.Tanh(), torch.nn.Linear(8, 3))
+    opt = getattr(psgd, opt_cls)(list(model.parameters()), **kw)
+
+    def f(x, y):
+        def closure():
+            return torch.nn.functional.cross_entropy(model(x), y)
+        return opt.step(closure)
+    return f, (torch.randn(10, 6), torch.randint(0, 3, (10,)))
+
+
+@entry("psgd-torch", "Affine (Kronecker-product) preconditioner, max size 4, exact Hessian-vector product: one training step")
+def psgd_affine_step():
+    return _s29a_psgd_step("Affine", preconditioner_init_scale=1.0, lr_params=0.01, preconditioner_max_size=4)
+
+
+@entry("psgd-torch", "LRA (low-rank approximation, rank 2) preconditioner: one training step")
+def psgd_lra_step():
+    return _s29a_psgd_step("LRA", rank_of_approximation=2, preconditioner_init_scale=1.0, lr_params=0.01)
+
+
+@entry("psgd-torch", "XMat preconditioner with finite-difference Hessian-vector products: one training step")
+def psgd_xmat_step():
+    return _s29a_psgd_step("XMat", preconditioner_init_scale=1.0, lr_params=0.01, exact_hessian_vector_product=False)
+
+
+@entry("psgd-torch", "Newton (dense GL(n)) preconditioner with gradient clipping: one training step")
+def psgd_newton_step():
+    return _s29a_psgd_step("Newton", preconditioner_init_scale=1.0, lr_params=0.01, grad_clip_max_norm=1.0)
+
+
+# ================================================================ torch-dxdt ==
+# held-out set 29, alpha batch. torch-dxdt (differentiable numerical differentiation of noisy time series:
+# finite differences, Savitzky-Golay, spectral, smoothing splines, Whittaker-Eilers). A noisy sine, 3 x 64 samples.
+def _s29a_dxdt_signal():
+    t = torch.linspace(0, 6.28, 64)
+    return torch.sin(t) + 0.05 * torch.randn(3, 64), t
+
+
+@entry("torch-dxdt", "dxdt(kind='savitzky_golay', window 11, polyorder 3)")
+def dxdt_savitzky_golay():
+    import torch_dxdt
+    return (lambda x, t: torch_dxdt.dxdt(x, t, kind="savitzky_golay", window_length=11, polyorder=3)), _s29a_dxdt_signal()
+
+
+@entry("torch-dxdt", "dxdt_orders (orders 0, 1, 2) with Savitzky-Golay, window 11, polyorder 4")
+def dxdt_orders_savitzky_golay():
+    import torch_dxdt
+    return (lambda x, t: torch_dxdt.dxdt_orders(x, t, orders=(0, 1, 2), kind="savitzky_golay", window_length=11,
+                                                polyorder=4)), _s29a_dxdt_signal()
+
+
+@entry("torch-dxdt", "dxdt(kind='spectral') (FFT differentiation)")
+def dxdt_spectral():
+    import torch_dxdt
+    return (lambda x, t: torch_dxdt.dxdt(x, t, kind="spectral")), _s29a_dxdt_signal()
+
+
+@entry("torch-dxdt", "dxdt(kind='spline', s=0.01) (smoothing-spline differentiation)")
+def dxdt_spline():
+    import torch_dxdt
+    return (lambda x, t: torch_dxdt.dxdt(x, t, kind="spline", s=0.01)), _s29a_dxdt_signal()
+
+
+@entry("torch-dxdt", "smooth_x(kind='whittaker', lmbda=5) and dxdt(kind='whittaker', lmbda=10)")
+def dxdt_whittaker():
+    import torch_dxdt
+
+    def f(x, t):
+        return torch_dxdt.smooth_x(x, t, kind="whittaker", lmbda=5.0), torch_dxdt.dxdt(x, t, kind="whittaker", lmbda=10.0)
+    return f, _s29a_dxdt_signal()
+
+
+# =================================================================== torchkm ==
+# held-out set 29, alpha batch. torchkm (kernel machines in PyTorch: cross-validated kernel SVM, logistic
+# regression, DWD, squared-hinge SVM and quantile regression over a lambda path). The solvers are run directly on an
+# RBF kernel matrix (`sigest` + `rbf_kernel`) of 30 random points, 3 lambdas, 2 folds, at most 50 iterations.
+# (The scikit-learn style estimators in `torchkm.estimators` fail under compile with an internal Dynamo error.)
+def _s29a_torchkm(modname, clsname, extra=None):
+    import importlib
+    from torchkm.functions import rbf_kernel, sigest
+    cls = getattr(importlib.import_module("torchkm." + modname), clsname)
+    X = torch.randn(30, 3, dtype=torch.float64)
+    y = torch.where(X[:, 0] + 0.3 * torch.randn(30, dtype=torch.float64) > 0, 1.0, -1.0)
+    foldid = torch.arange(30) % 2 + 1
+    ulam = torch.logspace(1, -2, 3, dtype=torch.float64)
+
+    def f(X, y):
+        K = rbf_kernel(X, sigest(X))
+        args = (K, y, 3, ulam) + ((extra,) if extra is not None else ())
+        m = cls(*args, foldid=foldid, nfolds=2, maxit=50, device="cpu")
+        m.fit()
+        return m
+    return f, (X, y)
+
+
+@entry("torchkm", "cvksqsvm: cross-validated squared-hinge kernel SVM over 3 lambdas")
+def torchkm_cvksqsvm_fit():
+    return _s29a_torchkm("cvksqsvm", "cvksqsvm")
+
+
+@entry("torchkm", "cvkqr: cross-validated kernel quantile regression (tau 0.5) over 3 lambdas")
+def torchkm_cvkqr_fit():
+    return _s29a_torchkm("cvkqr", "cvkqr", extra=0.5)
+
+
+# ============================================================= torchwavelets ==
+# held-out set 29, alpha batch. torchwavelets (torch-native successor of pytorch_wavelets: DWT, dual-tree complex
+# wavelets, stationary wavelets and wavelet packets; filters from PyWavelets). Random signals / images.
+@entry("torchwavelets", "WaveletPacket (db2, 2 levels) on (N, C, L) data: get_level(2) + reconstruct")
+def torchwavelets_packet_1d():
+    import torchwavelets as tw
+
+    def f(x):
+        wp = tw.WaveletPacket(x, "db2", mode="symmetric", maxlevel=2)
+        wp.get_level(2)
+        return wp.reconstruct()
+    return f, (torch.randn(2, 1, 64),)
+
+
+@entry("torchwavelets", "WaveletPacket2D (db2, 2 levels): get_level(2) + reconstruct")
+def torchwavelets_packet_2d():
+    import torchwavelets as tw
+
+    def f(x):
+        wp = tw.WaveletPacket2D(x, "db2", mode="symmetric", maxlevel=2)
+        wp.get_level(2)
+        return wp.reconstruct()
+    return f, (torch.randn(1, 1, 32, 32),)
+
+
+@entry("torchwavelets", "swt1d + iswt1d (db2, 2 levels) round trip")
+def torchwavelets_swt_roundtrip():
+    import torchwavelets as tw
+    return (lambda x: tw.iswt1d(tw.swt1d(x, "db2", level=2), "db2")), (torch.randn(2, 1, 64),)
+
+
+@entry("torchwavelets", "DTCWT2D + IDTCWT2D (J=2) round trip on a 2 x 3 x 32 x 32 batch")
+def torchwavelets_dtcwt_roundtrip():
+    import torchwavelets as tw
+    fwd, inv = tw.DTCWT2D(J=2), tw.IDTCWT2D()
+    return (lambda x: inv(fwd(x))), (torch.randn(2, 3, 32, 32),)
+
+
+# ================================================================== torchrir ==
+# held-out set 29, alpha batch. torchrir (room impulse response simulation with the image-source method, static
+# and moving sources, time-varying convolution). The README's dynamic scene, scaled down: a small shoebox room at
+# 8 kHz, a source moving over 2 frames, reflection order 2, 50 ms RIRs, simulated once in the builder; the compiled
+# call is the time-varying convolution of a signal with those RIRs.
+@entry("torchrir", "README dynamic scene (moving source, 2 frames, simulated in the builder): DynamicConvolver.convolve")
+def torchrir_dynamic_convolve():
+    from torchrir import DynamicScene, MicrophoneArray, Room, Source
+    from torchrir.config import SimulationConfig
+    from torchrir.sim import simulate
+    from torchrir.signal import DynamicConvolver, FrameSchedule
+    room = Room.shoebox(size=[4.0, 3.0, 2.5], fs=8000, beta=[0.8] * 6)
+    sources = Source.from_positions([[1.0, 1.5, 1.2]])
+    mics = MicrophoneArray.from_positions([[2.0, 1.0, 1.2]])
+    src_traj = torch.tensor([[[1.0, 1.5, 1.2]], [[1.4, 1.5, 1.2]]])
+    mic_traj = mics.positions.unsqueeze(0).expand(2, -1, -1).clone()
+    scene = DynamicScene(room=room, sources=sources, mics=mics, src_traj=src_traj, mic_traj=mic_traj,
+                         schedule=FrameSchedule.from_samples([0, 400]))
+    result = simulate(scene, SimulationConfig(max_order=2, tmax=0.05))
+    return (lambda signal: DynamicConvolver(time_reference="emission").convolve(signal, result)), (torch.ones(1, 800),)
+
+
+# ================================================================== torchfsm ==
+# held-out set 29, alpha batch. torchfsm (Fourier spectral method PDE solver: operators such as Laplacian /
+# Convection composed into PDEs, integrated with exponential / Runge-Kutta steppers on a `MeshGrid`). Random
+# initial conditions on 32-point 1-D and 16 x 16 2-D periodic meshes, 3 steps of dt 0.01.
+def _s29a_fsm(opname, mesh_info, **kw):
+    from torchfsm import pde
+    from torchfsm.mesh import MeshGrid
+    op = getattr(pde, opname)(**kw)
+    mesh = MeshGrid(mesh_info)
+    u0 = torch.randn(1, 1, *[m[2] for m in mesh_info])
+    return (lambda u: op.integrate(u_0=u, mesh=mesh, dt=0.01, step=3)), (u0,)
+
+
+@entry("torchfsm", "Burgers (nu 0.01) on a 1-D 32-point mesh: integrate 3 steps")
+def torchfsm_burgers_1d():
+    return _s29a_fsm("Burgers", [(0, 6.283185307179586, 32)], nu=0.01)
+
+
+@entry("torchfsm", "Kuramoto-Sivashinsky on a 1-D 32-point mesh: integrate 3 steps")
+def torchfsm_kuramoto_sivashinsky_1d():
+    return _s29a_fsm("KuramotoSivashinsky", [(0, 32.0, 32)])
+
+
+@entry("torchfsm", "Navier-Stokes vorticity form (Re 100) on a 16 x 16 mesh: integrate 3 steps")
+def torchfsm_navier_stokes_vorticity_2d():
+    return _s29a_fsm("NavierStokesVorticity", [(0, 6.283185307179586, 16), (0, 6.283185307179586, 16)], Re=100.0)
+
+
+# ---- held-out set 29, beta batch (chosen 2026-11-22 by a helper session)
+PACKAGES.update({
+    "conflictfree": {"dirs": ["conflictfree"], "split": "heldout"},
+    "ogb": {"dirs": ["ogb"], "split": "heldout"},
+    "nn4n": {"dirs": ["nn4n"], "split": "heldout"},
+    "pyvarinf": {"dirs": ["pyvarinf"], "split": "heldout"},
+    "univoc": {"dirs": ["univoc"], "split": "heldout"},
+})
+
+
+# ============================================================= conflictfree ==
+# held-out set 29, beta batch. conflictfree (Liu et al.'s ConFIG, conflict-free gradient updates for physics-informed
+# and multi-task training: ConFIG / PCGrad / IMTL-G operators, momentum variants, gradient-vector utilities). A small
+# PINN (Poisson residual via autograd + a boundary loss) as in the README's training loop, random collocation points.
+def _conflictfree_setup():
+    net = torch.nn.Sequential(torch.nn.Linear(2, 16), torch.nn.Tanh(), torch.nn.Linear(16, 1))
+    return net, torch.optim.Adam(net.parameters(), lr=1e-3)
+
+
+def _conflictfree_losses(net, x):
+    x = x.clone().requires_grad_(True)
+    u = net(x)
+    du = torch.autograd.grad(u.sum(), x, create_graph=True)[0]
+    uxx = torch.autograd.grad(du[:, 0].sum(), x, create_graph=True)[0][:, 0]
+    uyy = torch.autograd.grad(du[:, 1].sum(), x, create_graph=True)[0][:, 1]
+    res = (uxx + uyy + torch.sin(x[:, 0])).pow(2).mean()
+    bnd = net(x[:4] * 0 + 1).pow(2).mean()
+    return [res, bnd]
+
+
+@entry("conflictfree", "README training step: per-loss gradient vectors, ConFIG_update, apply_gradient_vector, Adam")
+def conflictfree_config_update():
+    from conflictfree.grad_operator import ConFIG_update
+    from conflictfree.utils import get_gradient_vector, apply_gradient_vector
+    net, opt = _conflictfree_setup()
+
+    def f(x):
+        grads = []
+        for loss in _conflictfree_losses(net, x):
+            opt.zero_grad()
+            loss.backward(retain_graph=True)
+            grads.append(get_gradient_vector(net, none_grad_mode="zero"))
+        g = ConFIG_update(grads)
+        apply_gradient_vector(net, g)
+        opt.step()
+        return g
+    return f, (torch.rand(16, 2),)
+
+
+@entry("conflictfree", "PCGradOperator.update_gradient + Adam, then IMTLGOperator.calculate_gradient on stacked gradients")
+def conflictfree_pcgrad_imtlg():
+    from conflictfree.grad_operator import PCGradOperator, IMTLGOperator
+    from conflictfree.utils import get_gradient_vector
+    net, opt = _conflictfree_setup()
+    pc, im = PCGradOperator(), IMTLGOperator()
+
+    def f(x):
+        grads = []
+        for loss in _conflictfree_losses(net, x):
+            opt.zero_grad()
+            loss.backward(retain_graph=True)
+            grads.append(get_gradient_vector(net, none_grad_mode="zero"))
+        pc.update_gradient(net, grads)
+        opt.step()
+        return im.calculate_gradient(torch.stack(grads))
+    return f, (torch.rand(16, 2),)
+
+
+@entry("conflictfree", "PseudoMomentumOperator (M-ConFIG): one loss per step, alternating, update_gradient + Adam")
+def conflictfree_pseudo_momentum():
+    from conflictfree.momentum_operator import PseudoMomentumOperator
+    from conflictfree.utils import get_gradient_vector
+    net, opt = _conflictfree_setup()
+    op = PseudoMomentumOperator(num_vectors=2)
+    state = {"i": 0}
+
+    def f(x):
+        losses = _conflictfree_losses(net, x)
+        i = state["i"] % 2
+        state["i"] += 1
+        opt.zero_grad()
+        losses[i].backward()
+        op.update_gradient(net, i, get_gradient_vector(net, none_grad_mode="zero"))
+        opt.step()
+        return losses[i].detach()
+    return f, (torch.rand(16, 2),)
+
+
+# ====================================================================== ogb ==
+# held-out set 29, beta batch. ogb (Open Graph Benchmark: dataset-specific evaluators, molecule atom / bond encoders,
+# LSC evaluators). Evaluators are built from the package's bundled master files (no data set is downloaded); ogb's
+# background version look-up is replaced by a stand-in before the import (no network). Random predictions.
+def _ogb_import():
+    import outdated
+    outdated.check_outdated = lambda *a, **k: (False, None)  # ogb.version starts a PyPI look-up thread otherwise
+    import ogb  # noqa: F401
+
+
+@entry("ogb", "graphproppred Evaluator: ogbg-molesol (rmse) and ogbg-ppa (accuracy) on torch predictions")
+def ogb_graph_evaluators():
+    _ogb_import()
+    from ogb.graphproppred import Evaluator
+    esol, ppa = Evaluator("ogbg-molesol"), Evaluator("ogbg-ppa")
+
+    def f(p, y, logits, c):
+        a = esol.eval({"y_true": y, "y_pred": p})
+        b = ppa.eval({"y_true": c, "y_pred": logits.argmax(-1, keepdim=True)})
+        return a, b
+    return f, (torch.randn(32, 1), torch.randn(32, 1), torch.randn(32, 37), torch.randint(0, 37, (32, 1)))
+
+
+@entry("ogb", "linkproppred Evaluator: ogbl-collab (hits@50) and ogbl-citation2 (MRR) on torch scores")
+def ogb_link_evaluators():
+    _ogb_import()
+    from ogb.linkproppred import Evaluator
+    collab, citation = Evaluator("ogbl-collab"), Evaluator("ogbl-citation2")
+
+    def f(pos, neg, pos2, neg2):
+        a = collab.eval({"y_pred_pos": pos, "y_pred_neg": neg})
+        b = citation.eval({"y_pred_pos": pos2, "y_pred_neg": neg2})
+        return a, b
+    return f, (torch.randn(40), torch.randn(200), torch.randn(20), torch.randn(20, 30))
+
+
+@entry("ogb", "nodeproppred Evaluator ogbn-arxiv accuracy after an MLP forward + cross-entropy")
+def ogb_node_evaluator_mlp():
+    _ogb_import()
+    from ogb.nodeproppred import Evaluator
+    ev = Evaluator("ogbn-arxiv")
+    mlp = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 5))
+
+    def f(x, y):
+        out = mlp(x)
+        loss = torch.nn.functional.cross_entropy(out, y[:, 0])
+        acc = ev.eval({"y_true": y, "y_pred": out.argmax(-1, keepdim=True)})
+        return loss, acc
+    return f, (torch.randn(30, 8), torch.randint(0, 5, (30, 1)))
+
+
+@entry("ogb", "AtomEncoder / BondEncoder in a one-layer message-passing molecule model (random feature indices)")
+def ogb_mol_encoder_gnn():
+    _ogb_import()
+    from ogb.graphproppred.mol_encoder import AtomEncoder, BondEncoder
+    from ogb.utils.features import get_atom_feature_dims, get_bond_feature_dims
+    atom, bond, head = AtomEncoder(16), BondEncoder(16), torch.nn.Linear(16, 1)
+    x = torch.stack([torch.randint(0, d, (12,)) for d in get_atom_feature_dims()], 1)
+    ea = torch.stack([torch.randint(0, d, (20,)) for d in get_bond_feature_dims()], 1)
+    ei = torch.randint(0, 12, (2, 20))
+
+    def f(x, ea, ei):
+        h = atom(x)
+        msg = torch.relu(h[ei[0]] + bond(ea))
+        h = h + torch.zeros_like(h).index_add_(0, ei[1], msg)
+        return head(h.mean(0))
+    return f, (x, ea, ei)
+
+
+@entry("ogb", "LSC evaluators: PCQM4Mv2Evaluator (MAE) and WikiKG90Mv2Evaluator (MRR of top-10 tail predictions)")
+def ogb_lsc_evaluators():
+    _ogb_import()
+    from ogb.lsc import PCQM4Mv2Evaluator, WikiKG90Mv2Evaluator
+    pc, kg = PCQM4Mv2Evaluator(), WikiKG90Mv2Evaluator()
+
+    def f(p, t, score):
+        a = pc.eval({"y_pred": p, "y_true": t})
+        tail_pred = torch.topk(score, 10, dim=1).indices
+        b = kg.eval({"h,r->t": {"t_pred_top10": tail_pred, "t": torch.arange(8) % 3}})
+        return a, b
+    return f, (torch.randn(50), torch.randn(50), torch.randn(8, 20))
+
+
+# ===================================================================== nn4n ==
+# held-out set 29, beta batch. nn4n (Neural Networks for Neurosimulation: continuous-time RNNs with sparsity /
+# excitatory-inhibitory / plasticity masks, multi-area mask generators, regularised losses; MLPs). The README's CTRNN
+# and MultiAreaEI examples with small dimensions, random inputs and targets.
+@entry("nn4n", "CTRNN forward (retanh, tau 100, dt 10, pre-/post-activation noise): outputs and hidden states")
+def nn4n_ctrnn_forward():
+    from nn4n.model import CTRNN
+    m = CTRNN(dims=[3, 24, 2], activation="retanh", tau=100, dt=10, preact_noise=0.05, postact_noise=0.05,
+              biases="zero")
+
+    def f(x):
+        out, states = m(x)
+        return out, states[0]
+    return f, (torch.rand(12, 4, 3),)
+
+
+@entry("nn4n", "CTRNN with MultiAreaEI sparsity / Dale masks: RNNLoss (weight + firing-rate terms), backward, plasticity, Adam")
+def nn4n_ctrnn_multiarea_ei_train_step():
+    from nn4n.model import CTRNN
+    from nn4n.mask import MultiAreaEI
+    from nn4n.criterion import RNNLoss
+    mask = MultiAreaEI(dims=[3, 24, 2], n_areas=2, area_connectivities=[0.2, 0.1], input_areas=[0],
+                       readout_areas=[1], exc_pct=0.75)
+    ei = mask.get_masks()
+    m = CTRNN(dims=[3, 24, 2], activation="relu", sparsity_masks=[abs(m_) for m_ in ei],
+              ei_masks=[None, ei[1], ei[2]], plasticity_masks=None, preact_noise=0.0, postact_noise=0.0)
+    crit = RNNLoss(m, lambda_in=0.1, lambda_hid=0.1, lambda_out=0.1, lambda_fr=0.01, lambda_fr_cv=0.01)
+    opt = torch.optim.Adam(m.parameters(), lr=1e-3)
+
+    def f(x, y):
+        opt.zero_grad()
+        out, states = m(x)
+        loss, parts = crit(out, y, states=states[0])
+        loss.backward()
+        m.apply_plasticity()
+        opt.step()
+        return loss.detach(), parts.detach()
+    return f, (torch.rand(10, 4, 3), torch.rand(10, 4, 2))
+
+
+@entry("nn4n", "MLP with activation noise: MLPLoss with a firing-rate term, backward, plasticity, SGD")
+def nn4n_mlp_train_step():
+    from nn4n.model import MLP
+    from nn4n.criterion import MLPLoss
+    m = MLP(dims=[6, 16, 16, 3], preact_noise=0.01, postact_noise=0.01)
+    crit = MLPLoss(m, lambda_fr=0.01)
+    opt = torch.optim.SGD(m.parameters(), lr=1e-2)
+
+    def f(x, y):
+        opt.zero_grad()
+        out, hs = m(x)
+        loss, _ = crit(out, y, states=hs)
+        loss.backward()
+        m.apply_plasticity()
+        opt.step()
+        return loss.detach()
+    return f, (torch.rand(5, 8, 6), torch.rand(5, 8, 3))
+
+
+# ================================================================= pyvarinf ==
+# held-out set 29, beta batch. pyvarinf (Tallec's variational inference for PyTorch modules: Variationalize turns each
+# parameter into a mean / rho pair with reparametrised sampling; gaussian, conjugate, conjugate-known-mean and
+# two-gaussian-mixture priors with Monte Carlo prior losses; Sample draws fixed weights). Small MLP / Conv1d models,
+# random data.
+@entry("pyvarinf", "Variationalize(MLP), gaussian prior: cross-entropy + prior_loss, backward, Adam")
+def pyvarinf_gaussian_train_step():
+    import pyvarinf
+    var = pyvarinf.Variationalize(torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 3)))
+    var.set_prior("gaussian")
+    opt = torch.optim.Adam(var.parameters(), lr=1e-2)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(var(x), y) + var.prior_loss() / 100
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(6, 4), torch.randint(0, 3, (6,)))
+
+
+@entry("pyvarinf", "conjugate prior (2 Monte Carlo samples, learned means): MSE + prior_loss, backward, SGD")
+def pyvarinf_conjugate_prior_step():
+    import pyvarinf
+    var = pyvarinf.Variationalize(torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1)),
+                                  zero_mean=False)
+    var.set_prior("conjugate", n_mc_samples=2, alpha_0=0.5, beta_0=0.5, mu_0=0.0, kappa_0=1.0)
+    opt = torch.optim.SGD(var.parameters(), lr=1e-2)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = (var(x) - y).pow(2).mean() + var.prior_loss() / 50
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(6, 4), torch.randn(6, 1))
+
+
+@entry("pyvarinf", "Conv1d model, fixed rho, conjugate prior with known mean (3 samples): forward + prior_loss")
+def pyvarinf_conjugate_known_mean():
+    import pyvarinf
+    m = torch.nn.Sequential(torch.nn.Conv1d(2, 4, 3), torch.nn.ReLU(), torch.nn.Flatten(), torch.nn.Linear(24, 2))
+    var = pyvarinf.Variationalize(m, learn_rho=False)
+    var.set_prior("conjugate_known_mean", n_mc_samples=3, mean=0.0, alpha_0=0.5, beta_0=0.5)
+
+    def f(x):
+        return var(x), var.prior_loss()
+    return f, (torch.randn(3, 2, 8),)
+
+
+@entry("pyvarinf", "two-gaussian mixture prior: Sample.draw() of fixed weights, sampled-model forward, prior_loss")
+def pyvarinf_mixture_prior_sample():
+    import pyvarinf
+    var = pyvarinf.Variationalize(torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1)))
+    var.set_prior("mixtgauss", sigma_1=1.0, sigma_2=0.1, pi=0.5, n_mc_samples=2)
+    s = pyvarinf.Sample(var)
+
+    def f(x):
+        s.draw()
+        return s(x), var.prior_loss()
+    return f, (torch.randn(6, 4),)
+
+
+# =================================================================== univoc ==
+# held-out set 29, beta batch. univoc (van Niekerk's universal neural vocoder: a bidirectional-GRU conditioning network
+# on log-Mel frames, upsampling, an autoregressive GRU over mu-law samples). Built with small sizes and random weights
+# (from_pretrained's checkpoint download is not used), random spectrograms and sample indices.
+def _univoc_model():
+    from univoc import Vocoder
+    return Vocoder(n_mels=8, conditioning_size=8, embedding_dim=8, rnn_size=16, fc_size=16, bits=6, hop_length=4,
+                   sr=16000)
+
+
+@entry("univoc", "Vocoder teacher-forced forward on mu-law samples + log-Mel frames, cross-entropy, backward, Adam")
+def univoc_train_step():
+    m = _univoc_model()
+    opt = torch.optim.Adam(m.parameters(), lr=4e-4)
+
+    def f(wav, mel):
+        opt.zero_grad()
+        logits = m(wav[:, :-1], mel)
+        loss = torch.nn.functional.cross_entropy(logits.transpose(1, 2), wav[:, 1:])
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randint(0, 64, (2, 4 * 5 + 1)), torch.randn(2, 5, 8))
+
+
+@entry("univoc", "Vocoder.generate: autoregressive sampling over 12 upsampled steps (GRU cell, Categorical), mu-law expansion")
+def univoc_generate():
+    import numpy as np
+    if not hasattr(np, "int"):
+        np.int = int  # generate() still uses the np.int alias that NumPy 1.24 removed
+    m = _univoc_model().eval()
+
+    def f(mel):
+        with torch.no_grad():
+            return m.generate(mel)
+    return f, (torch.randn(1, 3, 8),)
+
+
+# ---- held-out set 29, beta batch, continued (conflictfree entry points added after the first collect; package above)
+@entry("conflictfree", "ConFIG_update_double (two gradients, no inverse) with a TrackMinimum length model and losses")
+def conflictfree_double_track_minimum():
+    from conflictfree.grad_operator import ConFIG_update_double
+    from conflictfree.length_model import TrackMinimum
+    from conflictfree.utils import get_gradient_vector, apply_gradient_vector
+    net, opt = _conflictfree_setup()
+    lm = TrackMinimum()
+
+    def f(x):
+        grads, losses = [], _conflictfree_losses(net, x)
+        for loss in losses:
+            opt.zero_grad()
+            loss.backward(retain_graph=True)
+            grads.append(get_gradient_vector(net, none_grad_mode="zero"))
+        g = ConFIG_update_double(grads[0], grads[1], length_model=lm, losses=[v.detach() for v in losses])
+        apply_gradient_vector(net, g)
+        opt.step()
+        return g
+    return f, (torch.rand(16, 2),)
+
+
+@entry("conflictfree", "PseudoMomentumOperator over ConFIGOperator(TrackHarmonicAverage) with a LatestLossRecorder")
+def conflictfree_momentum_loss_recorder():
+    from conflictfree.grad_operator import ConFIGOperator
+    from conflictfree.length_model import TrackHarmonicAverage
+    from conflictfree.loss_recorder import LatestLossRecorder
+    from conflictfree.momentum_operator import PseudoMomentumOperator
+    from conflictfree.utils import get_gradient_vector
+    net, opt = _conflictfree_setup()
+    op = PseudoMomentumOperator(num_vectors=2, gradient_operator=ConFIGOperator(length_model=TrackHarmonicAverage()),
+                                loss_recorder=LatestLossRecorder(2))
+    state = {"i": 0}
+
+    def f(x):
+        losses = _conflictfree_losses(net, x)
+        i = state["i"] % 2
+        state["i"] += 1
+        opt.zero_grad()
+        losses[i].backward()
+        op.update_gradient(net, i, get_gradient_vector(net, none_grad_mode="zero"), losses=losses[i].detach())
+        opt.step()
+        return losses[i].detach()
+    return f, (torch.rand(16, 2),)
+
+
+# ---- held-out set 29, beta batch, continued (an ogb entry point added after the first collect; package above)
+@entry("ogb", "LSC evaluators MAG240MEvaluator (accuracy) and WikiKG90MEvaluator (v1: range / duplicate checks, MRR)")
+def ogb_lsc_mag_wikikg_evaluators():
+    _ogb_import()
+    from ogb.lsc import MAG240MEvaluator, WikiKG90MEvaluator
+    mag, kg = MAG240MEvaluator(), WikiKG90MEvaluator()
+
+    def f(logits, y, score, t):
+        a = mag.eval({"y_pred": logits.argmax(-1), "y_true": y})
+        b = kg.eval({"h,r->t": {"t_pred_top10": torch.topk(score, 10, dim=1).indices, "t_correct_index": t}})
+        return a, b
+    return f, (torch.randn(40, 153), torch.randint(0, 153, (40,)), torch.randn(6, 1001), torch.randint(0, 1001, (6,)))
+
+
+# ---- held-out set 29, beta batch, continued (an nn4n entry point added after the first collect; package above)
+@entry("nn4n", "CTRNN with RandomInput sparsity masks, plasticity masks, tanh, normal weights / biases: RNNLoss step")
+def nn4n_ctrnn_plasticity_random_input():
+    import numpy as np
+    from nn4n.model import CTRNN
+    from nn4n.mask import RandomInput
+    from nn4n.criterion import RNNLoss
+    masks = RandomInput(dims=[3, 20, 2], input_spar=0.5, readout_spar=0.5, hidden_spar=0.5,
+                        self_connections=False).get_masks()
+    plas = [np.ones((3, 20)), np.where(np.arange(400).reshape(20, 20) % 3 == 0, 0.5, 1.0), np.ones((20, 2))]
+    m = CTRNN(dims=[3, 20, 2], activation="tanh", biases="normal", weights="normal", sparsity_masks=masks,
+              plasticity_masks=plas, preact_noise=0.02, postact_noise=0.0, tau=50, dt=10)
+    crit = RNNLoss(m, lambda_hid=0.1, lambda_fr_sd=0.01)
+    opt = torch.optim.Adam(m.parameters(), lr=1e-3)
+
+    def f(x, y):
+        opt.zero_grad()
+        out, states = m(x)
+        loss, _ = crit(out, y, states=states[0])
+        loss.backward()
+        m.apply_plasticity()
+        opt.step()
+        return loss.detach()
+    return f, (torch.rand(8, 2, 3), torch.rand(8, 2, 2))
+
+
+# ---- held-out set 29, beta batch, continued (a conflictfree entry point added after the first collect; package above)
+@entry("conflictfree", "utilities: OrderedSliceSelector over 3 losses, estimate_conflict, has_zero, unit_vector(warn_zero), para-based apply")
+def conflictfree_conflict_utils():
+    from conflictfree.grad_operator import ConFIG_update
+    from conflictfree.utils import (get_gradient_vector, apply_gradient_vector_para_based, estimate_conflict,
+                                    unit_vector, has_zero, OrderedSliceSelector)
+    net, opt = _conflictfree_setup()
+    sel = OrderedSliceSelector()
+
+    def f(x):
+        losses = _conflictfree_losses(net, x) + [net(x).pow(2).mean()]
+        _, chosen = sel.select(2, losses)
+        grads = []
+        for loss in chosen:
+            opt.zero_grad()
+            loss.backward(retain_graph=True)
+            grads.append(get_gradient_vector(net, none_grad_mode="zero"))
+        g = torch.stack(grads)
+        conflict = estimate_conflict(g)
+        if has_zero([v.detach() for v in losses]):
+            return conflict
+        z = unit_vector(torch.zeros_like(g[0]), warn_zero=True)
+        apply_gradient_vector_para_based(net, ConFIG_update(g) + z)
+        opt.step()
+        return conflict
+    return f, (torch.rand(16, 2),)

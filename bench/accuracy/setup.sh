@@ -209,7 +209,14 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "shapely", "rtree",
           # held-out split (set 28, beta batch)
           "deepquantum", "qiskit", "rustworkx", "stevedore", "svgwrite", "pylatexenc", "bayesian-optimization",
-          "music2latent"):
+          "music2latent",
+          # held-out split (set 29, alpha batch)
+          "psgd-torch", "torch-dxdt", "torchkm", "torchwavelets", "torchrir",
+          "torchfsm", "vape4d", "cmasher", "colorspacious",
+          # held-out split (set 29, beta batch)
+          "conflictfree", "ogb", "outdated", "littleutils", "nn4n", "ipython", "ipython-pygments-lexers",
+          "asttokens", "executing", "jedi", "matplotlib-inline", "parso", "pexpect", "prompt-toolkit", "ptyprocess",
+          "pure-eval", "stack-data", "traitlets", "wcwidth", "pyvarinf", "univoc", "librosa", "decorator", "soxr"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -339,6 +346,12 @@ import tednet.tnn.tensor_ring, vmas, mp_nerf.proteins, mp_nerf.ml_utils, spiking
 import lycoris, algovision, kappamodules.vit, kappamodules.transformer, harmony  # noqa: E401,F401
 import torch_maml, torchqc.dynamics, pymonntorch, quantorch.models.monte_carlo, torchgdm  # noqa: E401,F401
 import deepquantum, deepquantum.photonic, music2latent.models, music2latent.inference  # noqa: E401,F401
+import psgd_torch.psgd, torch_dxdt, torchkm.cvksvm, torchwavelets, torchrir.sim, torchfsm.pde  # noqa: E401,F401
+# ogb.version starts a PyPI version look-up thread at import: a stand-in answer keeps the import check offline
+import outdated  # noqa: E402
+outdated.check_outdated = lambda *a, **k: (False, None)
+import conflictfree.grad_operator, conflictfree.momentum_operator, ogb.graphproppred, ogb.linkproppred  # noqa: E401,F401,E402
+import ogb.nodeproppred, ogb.lsc, nn4n.model, nn4n.mask, nn4n.criterion, pyvarinf, univoc  # noqa: E401,F401,E402
 # torchbiggraph's package __init__ imports pkg_resources (gone from setuptools 84): a stand-in with resource_string,
 # as in entry_points.py, registered last so that no other package sees it
 import importlib.resources  # noqa: E402
