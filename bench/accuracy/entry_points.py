@@ -23739,12 +23739,12 @@ def qt_chooser_option():
 
 # ---- held-out set 29, alpha batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "psgd-torch": {"dirs": ["psgd_torch"], "split": "heldout"},
-    "torch-dxdt": {"dirs": ["torch_dxdt"], "split": "heldout"},
-    "torchkm": {"dirs": ["torchkm"], "split": "heldout"},
-    "torchwavelets": {"dirs": ["torchwavelets"], "split": "heldout"},
-    "torchrir": {"dirs": ["torchrir"], "split": "heldout"},
-    "torchfsm": {"dirs": ["torchfsm"], "split": "heldout"},
+    "psgd-torch": {"dirs": ["psgd_torch"], "split": "dev"},
+    "torch-dxdt": {"dirs": ["torch_dxdt"], "split": "dev"},
+    "torchkm": {"dirs": ["torchkm"], "split": "dev"},
+    "torchwavelets": {"dirs": ["torchwavelets"], "split": "dev"},
+    "torchrir": {"dirs": ["torchrir"], "split": "dev"},
+    "torchfsm": {"dirs": ["torchfsm"], "split": "dev"},
 })
 
 
@@ -23949,11 +23949,11 @@ def torchfsm_navier_stokes_vorticity_2d():
 
 # ---- held-out set 29, beta batch (chosen 2026-11-22 by a helper session)
 PACKAGES.update({
-    "conflictfree": {"dirs": ["conflictfree"], "split": "heldout"},
-    "ogb": {"dirs": ["ogb"], "split": "heldout"},
-    "nn4n": {"dirs": ["nn4n"], "split": "heldout"},
-    "pyvarinf": {"dirs": ["pyvarinf"], "split": "heldout"},
-    "univoc": {"dirs": ["univoc"], "split": "heldout"},
+    "conflictfree": {"dirs": ["conflictfree"], "split": "dev"},
+    "ogb": {"dirs": ["ogb"], "split": "dev"},
+    "nn4n": {"dirs": ["nn4n"], "split": "dev"},
+    "pyvarinf": {"dirs": ["pyvarinf"], "split": "dev"},
+    "univoc": {"dirs": ["univoc"], "split": "dev"},
 })
 
 
