@@ -29,7 +29,7 @@ from graphlint.checks.base import RawFinding
 from graphlint.files import SourceFile, decode_source, discover, display_path, read_source
 from graphlint.findings import FileError, Finding
 from graphlint.suppressions import parse_suppressions
-from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, CheckContext, walk_function
+from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, CheckContext, object_literals, walk_function
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
 # libcst visits recursively, ~5 frames per nesting level: a 300-term `a + b + ...` chain (sympy has
@@ -230,6 +230,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             continue
         object_defaults = _object_defaults(index, fid)
         ctx.object_print_attrs = frozenset(a for a, d in object_defaults.items() if d == "print")
+        ctx.object_literals = object_literals(object_defaults)
         ctx.module_init = module_init and _module_init(key, cls, summary.path, index)
         note = (NO_TENSOR_NOTE.format(key) if bare else MODULE_INIT_NOTE.format(key) if ctx.module_init
                 else GENERATOR_FRAME_NOTE.format(key) if _is_generator(node) else None)
@@ -252,6 +253,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     for done in walked:
         found = done.found
         fact = FrameFacts(done.fid, done.no_tensor)
+        found = _without_unleaked(found, [call for callees, call in done.calls if breaks_surely(callees, breaking, index)],
+                                  parsed.positions)
         if not options.show_shadowed:
             # a call in a loop to a function here that always breaks breaks there too: Dynamo cannot
             # inline it, so it skips the caller's frame (its own break is reported in the callee). In a
@@ -605,6 +608,19 @@ def skipped_frames(facts: list[FrameFacts], index: ProjectIndex) -> set[FuncId]:
                 skipped.add(fid)
                 grew = True
     return skipped
+
+
+def _without_unleaked(found: list[RawFinding], breaking_calls: list[RawFinding], positions) -> list[RawFinding]:
+    """Drop each RawFinding.needs_later_break with no break after it in the function (its own, or a call to a
+    function that always breaks): no graph output then carries the value it marks, so Dynamo never reports it
+    (torchqc's `time_tensor.requires_grad_(True)`, used only for its length)."""
+    waiting = [f for f in found if f.needs_later_break]
+    if not waiting:
+        return found
+    lines = positions()
+    breaks = [lines[reported_start(g, lines)].start.line for g in [*found, *breaking_calls] if not g.deferred]
+    return [f for f in found if not f.needs_later_break
+            or any(line > lines[reported_start(f, lines)].end.line for line in breaks)]
 
 
 def _without_uncompiled(found: list[RawFinding], lines) -> list[RawFinding]:

@@ -200,6 +200,19 @@ def _literal(node: cst.BaseExpression | None) -> object:
     return NOT_LITERAL
 
 
+def object_literals(object_defaults: dict[str, str]) -> dict[str, object]:
+    """`self.<attr>` → the value of its `__init__` default where that is a literal (`"Newton"`, `None`, `0.5`)."""
+    found = {}
+    for attr, source in object_defaults.items():
+        try:
+            value = _literal(cst.parse_expression(source))
+        except cst.ParserSyntaxError:
+            continue
+        if value is not NOT_LITERAL:
+            found[attr] = value
+    return found
+
+
 class CheckContext:
     def __init__(self, env: TensorEnv, imports: ImportTable, torch_version: tuple[int, int, int],
                  callee_disabled: Callable[[cst.Call], str | None], config: DynamoConfig = DynamoConfig()) -> None:
@@ -222,6 +235,8 @@ class CheckContext:
         self.print_aliases: frozenset[str] = frozenset()  # set by FunctionWalker
         # `self.<attr>` the object's `__init__` sets to `print` (from `trace_func=print`): set by the engine
         self.object_print_attrs: frozenset[str] = frozenset()
+        # `self.<attr>` → the literal it holds when the object keeps its `__init__` defaults (`object_literals`)
+        self.object_literals: dict[str, object] = {}
         # the function is the `__init__` of an nn.Module subclass (set by the engine, which sees the class's
         # bases across files): Dynamo runs it eagerly after its first break (GL705)
         self.module_init = False
@@ -388,6 +403,8 @@ class CheckContext:
             if is_tensor(self.env.names.get(expr.value)):
                 return NOT_LITERAL  # `labels=None` on a tensor input: callers do pass it
             return self.param_defaults.get(expr.value, NOT_LITERAL)
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and expr.value.value == "self":
+            return self.object_literals.get(f"self.{expr.attr.value}", NOT_LITERAL)
         if _is_half_dtype_test(expr):
             return False  # `x.dtype == torch.float16 and ...`: the fp16-only branch; graphlint assumes fp32
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
@@ -427,10 +444,12 @@ class CheckContext:
     # ---- reporting ----
     def report(self, node: cst.CSTNode, code: str, message: str | None = None,
                start_node: cst.CSTNode | None = None, gb: tuple[str, ...] | None = None,
-               hides_rest: bool = False, after_first_iteration: bool = False, deferred: bool = False) -> None:
+               hides_rest: bool = False, after_first_iteration: bool = False, deferred: bool = False,
+               needs_later_break: bool = False) -> None:
         """hides_rest: Dynamo traces nothing after this break in the function (measured per form).
         after_first_iteration: a `while` test that becomes a tensor only once the body has run.
-        deferred: Dynamo reports it when it compiles the graph, not where it traces it (RawFinding)."""
+        deferred: Dynamo reports it when it compiles the graph, not where it traces it (RawFinding).
+        needs_later_break: deferred, and shown only if a later break comes (RawFinding)."""
         key = (code, id(node))
         if key in self._reported or self._short_circuited(node):
             return
@@ -440,7 +459,8 @@ class CheckContext:
         if skip is not None:
             message = (message or self._summary(code)) + skip.note
         self.findings.append(RawFinding(code, node, statement, message, start_node, gb, skip is not None or hides_rest,
-                                        skip.after if skip else None, after_first_iteration, deferred))
+                                        skip.after if skip else None, after_first_iteration, deferred,
+                                        needs_later_break))
 
 
 def _operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:

@@ -711,3 +711,38 @@ def test_a_tensor_slice_bound_hides_the_rest_of_the_function(lint):
         return y
     """
     assert found(lint(code)) == {(7, "GL503")}
+
+
+def test_a_method_called_on_a_parameter_annotated_with_a_project_class_is_traced(tmp_path):
+    # torchrir's `_validate_scene_entities(room: Room, ...)` calls `room._validate_internal()`
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/room.py": """
+            import torch
+
+            class Room:
+                def __init__(self, size):
+                    self.size = torch.as_tensor(size)
+
+                def validate(self):
+                    if torch.any(self.size <= 0):
+                        raise ValueError("size")
+
+                def volume(self):
+                    return self.size.prod().item()
+            """,
+        "pkg/scene.py": """
+            from typing import Optional
+
+            import torch
+            from pkg.room import Room
+
+            @torch.compile
+            def simulate(room: Room, x, other: Optional[Room] = None):
+                room.validate()
+                other.volume()
+                return x * 2
+            """,
+    }
+    got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, files, scope="compiled").findings}
+    assert got == {("pkg/room.py", 9, "GL401"), ("pkg/room.py", 13, "GL101")}

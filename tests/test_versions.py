@@ -179,3 +179,22 @@ def test_a_tensor_slice_bound_is_a_break_dynamo_cannot_resume_from():
     for version, graphs in slices.items():
         assert matches(parse_version(version), UNRESUMABLE_SLICE) == (graphs == 1), f"torch {version}"
         assert views[version] == 2, f"torch {version}"
+
+
+def test_requires_grad_on_a_tensor_made_here_follows_its_measured_forms(lint):
+    code = """
+    import torch
+
+    @torch.compile
+    def grid(x, steps: int):
+        t = torch.arange(steps, dtype=torch.float32)
+        t.requires_grad_(True)
+        return x * len(t)
+    """
+    # nothing derived from `t` leaves the graph: a break while Dynamo rejected every requires_grad_(), none since
+    # it traces the call and checks the outputs (probe requires_grad_intermediate_unused); none before it cared
+    assert found(lint(code, torch="2.10")) == {(7, "GL704")}
+    assert found(lint(code, torch="2.13")) == set()
+    assert found(lint(code, torch="2.1")) == set()
+    returned = code.replace("return x * len(t)", "return x * t")
+    assert found(lint(returned, torch="2.13")) == {(7, "GL704")}

@@ -183,6 +183,17 @@ def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str],
     return None
 
 
+def _annotated_class(annotation: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The class in `X`, `mod.X`, `X | None` and `Optional[X]`; None for anything else (unions, generics)."""
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        sides = [a for a in (annotation.left, annotation.right) if not (isinstance(a, cst.Name) and a.value == "None")]
+        return _annotated_class(sides[0]) if len(sides) == 1 else None
+    if isinstance(annotation, cst.Subscript) and dotted(annotation.value) in ("Optional", "typing.Optional") \
+            and len(annotation.slice) == 1 and isinstance(annotation.slice[0].slice, cst.Index):
+        return _annotated_class(annotation.slice[0].slice.value)
+    return annotation if dotted(annotation) is not None else None
+
+
 def unwrap_constructor(expr: cst.BaseExpression) -> cst.BaseExpression:
     """`Net(cfg).to(dev).eval()` → `Net(cfg)`."""
     while (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute)
@@ -333,9 +344,20 @@ class SummaryBuilder(cst.CSTVisitor):
         self._func_stack.append(info)
         self._scopes.append(info)
         self._key_stack.append(key)
-        self._ctor_stack.append({})
+        self._ctor_stack.append(self._annotated_classes(node))
         self._bound_stack.append({})
         self._loop_vars.append({})
+
+    def _annotated_classes(self, node: cst.FunctionDef) -> dict[str, str]:
+        """Parameters annotated with a class: name → the class (`room: Room`, `sched: Schedule | None`), so that
+        `room._validate_internal()` reaches `Room._validate_internal` (torchrir). A class the project does not
+        define resolves to nothing later."""
+        found: dict[str, str] = {}
+        for param in parameters(node):
+            name = _annotated_class(param.annotation.annotation) if param.annotation is not None else None
+            if name is not None:
+                found[param.name.value] = self.imports.resolve(name) or dotted(name)
+        return found
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._func_stack.pop()
@@ -414,12 +436,13 @@ class SummaryBuilder(cst.CSTVisitor):
             cls.module_attrs.add(attr)
 
     def _init_defaults(self) -> dict[str, str]:
-        """The parameters of the `__init__` being walked whose default is a name (`None`, `False`, `print`)."""
+        """The parameters of the `__init__` being walked whose default is a name (`None`, `False`, `print`) or a
+        string or number literal (`preconditioner_type="Newton"`), as source text."""
         if not self._func_stack or not self._func_stack[-1].key.endswith("__init__"):
             return {}
         node = self.nodes.get(self._func_stack[-1].key)
         return {p.name.value: p.default.value for p in parameters(node)
-                if isinstance(p.default, cst.Name)} if node else {}
+                if isinstance(p.default, (cst.Name, cst.SimpleString, cst.Integer, cst.Float))} if node else {}
 
     def _value_class(self, expr: cst.BaseExpression | None) -> str | None:
         """'tensor' for `torch.zeros(...)`, `nn.Parameter(...)`, `torch.ones(3).float()`; 'ndarray' for

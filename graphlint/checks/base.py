@@ -44,6 +44,9 @@ class RawFinding:
     # return (`y.detach().requires_grad_()`: GB8985): when the next break skips the frame, no graph is
     # compiled and this one never shows
     deferred: bool = False
+    # deferred, and nothing derived from it is returned or stored: it shows only if a later break compiles the
+    # graph while a derived value is live (GL704's `requires_grad_()` on a tensor made here)
+    needs_later_break: bool = False
 
 
 class CallByName(Check):

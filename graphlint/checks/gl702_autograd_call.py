@@ -1,7 +1,9 @@
 import libcst as cst
 
+from graphlint.analysis.grad_taint import derived_value_leaves
 from graphlint.analysis.syntax import names_in, parameters
 from graphlint.checks.base import Check
+from graphlint.torch_version import matches
 from graphlint.walker import NOT_LITERAL
 
 AUTOGRAD_FUNCS = {"torch.autograd.grad": ("GB9186",), "torch.autograd.backward": ("GB0007",)}
@@ -44,18 +46,30 @@ class RequiresGradMutation(Check):
     """`t.requires_grad = ...` (GB0206) or `t.requires_grad_()` (GB8985, GB0125) inside traced code."""
 
     code = "GL704"
+    MEASURED_FORMS = {
+        # `requires_grad_()` at all: traced without a break on old torch (probe on an input)
+        "requires_grad_": ("requires_grad_input", ">=2.6"),
+        # on a tensor made here, nothing derived from it returned or stored: breaks at once (GB0125) until 2.12;
+        # since then Dynamo traces it and breaks only where a derived value leaves the graph (GB8985)
+        "kept_inside": ("requires_grad_intermediate_unused", ">=2.6,<2.12"),
+    }
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "requires_grad_" and self._tensorish(func.value, ctx):
-            if self._clears_fresh_tensor(node, ctx):
-                return
-            if ctx.is_tensor(func.value) and _made_here(func.value, ctx):
-                # GB8985 comes when Dynamo compiles the graph that holds the tensor, not while tracing
-                ctx.report(node, self.code, "`.requires_grad_()` on a tensor made in traced code",
-                           gb=("GB8985",), deferred=True)
-            else:
-                ctx.report(node, self.code, "`.requires_grad_()` inside traced code", gb=("GB8985", "GB0125"))
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "requires_grad_"
+                and self._tensorish(func.value, ctx)
+                and matches(ctx.torch_version, self.MEASURED_FORMS["requires_grad_"][1])):
+            return
+        if self._clears_fresh_tensor(node, ctx):
+            return
+        if ctx.is_tensor(func.value) and _made_here(func.value, ctx) and \
+                not matches(ctx.torch_version, self.MEASURED_FORMS["kept_inside"][1]):
+            # GB8985 comes when Dynamo compiles the graph that holds the tensor, not while tracing, and only when a
+            # value derived from it leaves that graph: returned, stored, or live at a later break
+            ctx.report(node, self.code, "`.requires_grad_()` on a tensor made in traced code", gb=("GB8985",),
+                       deferred=True, needs_later_break=not _leaves_the_frame(func.value, ctx))
+        else:
+            ctx.report(node, self.code, "`.requires_grad_()` inside traced code", gb=("GB8985", "GB0125"))
 
     def visit_AssignTarget(self, node: cst.AssignTarget, ctx) -> None:
         target = node.target
@@ -85,6 +99,12 @@ class RequiresGradMutation(Check):
         if not ctx.is_tensor(receiver):
             return False  # `Wrapper(model).requires_grad_(False)`: a module's parameters do require grad
         return _made_here(receiver, ctx)
+
+
+def _leaves_the_frame(receiver: cst.BaseExpression, ctx) -> bool:
+    function = next((p for p in reversed(ctx.parents) if isinstance(p, cst.FunctionDef)), None)
+    statement = next((p for p in reversed(ctx.parents) if isinstance(p, cst.BaseSmallStatement)), None)
+    return function is None or derived_value_leaves(function, statement, receiver, ctx.qualname)
 
 
 def _made_here(receiver: cst.BaseExpression, ctx) -> bool:

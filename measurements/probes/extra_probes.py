@@ -696,3 +696,46 @@ def view_0d_then_print(x):
     z = y.flatten().view(n, -1)
     print("after")
     return z + 1
+
+
+# `t.requires_grad_()` on a tensor made in traced code (GL704, from torchqc and torchcam in the benchmark): on 2.13
+# Dynamo traces it and breaks only when a tensor derived from it, still requiring grad, leaves the graph (returned,
+# or live at a later break: GB8985). Nothing derived leaving the graph, a detached or no_grad result: no break.
+@probe("tensor/device", "t = y.clone(); t.requires_grad_(); return (t * 2).sum()   # derived value returned",
+       inputs=_rand4)
+def requires_grad_intermediate_returned(x):
+    t = x.clone()
+    t.requires_grad_()
+    return (t * 2).sum()
+
+
+@probe("tensor/device", "t = y.clone(); t.requires_grad_(); u = t * 2; return x + u.detach()   # nothing derived returned",
+       inputs=_rand4)
+def requires_grad_intermediate_unused(x):
+    t = x.clone()
+    t.requires_grad_()
+    u = t * 2
+    return x + u.detach()
+
+
+@probe("tensor/device", "t = y.clone(); t.requires_grad_(); with no_grad: u = t * 2; return u   # no_grad result",
+       inputs=_rand4)
+def requires_grad_intermediate_no_grad(x):
+    t = x.clone()
+    t.requires_grad_()
+    with torch.no_grad():
+        u = t * 2
+    return u
+
+
+@probe("tensor/device", "x.requires_grad_()   # on an input that does not require grad", inputs=_rand4)
+def requires_grad_input(x):
+    x.requires_grad_()
+    return x * 2
+
+
+@probe("tensor/device", "y = x * 2; y.requires_grad = True   # setattr on an intermediate", inputs=_rand4)
+def requires_grad_setattr(x):
+    y = x * 2
+    y.requires_grad = True
+    return y + 1
