@@ -24390,3 +24390,429 @@ def conflictfree_conflict_utils():
         opt.step()
         return conflict
     return f, (torch.rand(16, 2),)
+
+
+# ---- held-out set 30, beta batch (chosen 2026-11-23 by a helper session)
+PACKAGES.update({
+    "sequence-models": {"dirs": ["sequence_models"], "split": "heldout"},
+    "piano-transcription-inference": {"dirs": ["piano_transcription_inference"], "split": "heldout"},
+})
+
+
+# ========================================================== sequence-models ==
+# held-out set 30, beta batch. sequence-models (Microsoft Research's protein sequence models: ByteNet / CARP
+# convolutional language models, trRosetta, Struct2Seq graph decoders, masked losses and metrics). Tiny configs,
+# random weights and tokens; `pretrained` (weight downloads) is not used.
+@entry("sequence-models", "ByteNetLM (CARP-style masked LM) training step: MaskedCrossEntropyLoss, MaskedAccuracy, Adam")
+def sequence_models_bytenet_lm_step():
+    from sequence_models.convolutional import ByteNetLM
+    from sequence_models.losses import MaskedCrossEntropyLoss
+    from sequence_models.metrics import MaskedAccuracy
+    model = ByteNetLM(30, 8, 16, 4, 5, 4, padding_idx=27, causal=False)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    loss_fn, acc = MaskedCrossEntropyLoss(), MaskedAccuracy()
+
+    def f(x, tgt, mask):
+        opt.zero_grad()
+        out = model(x, input_mask=mask.unsqueeze(-1).float())
+        loss = loss_fn(out, tgt, mask)
+        loss.backward()
+        opt.step()
+        return loss.detach(), acc(out, tgt, mask)
+    x = torch.randint(0, 25, (2, 20))
+    return f, (x, x.clone(), torch.rand(2, 20) < 0.3)
+
+
+@entry("sequence-models", "losses / metrics: MaskedMSELoss, MaskedCosineLoss, VAELoss, MaskedCrossEntropyLossMSA, top-k and sequence accuracy")
+def sequence_models_losses_metrics():
+    from sequence_models.losses import MaskedMSELoss, MaskedCosineLoss, VAELoss, MaskedCrossEntropyLossMSA
+    from sequence_models.metrics import MaskedTopkAccuracy, SequenceAccuracy
+    mse, cos, vae = MaskedMSELoss(), MaskedCosineLoss(), VAELoss()
+    msa = MaskedCrossEntropyLossMSA(ignore_index=-100)
+    topk, sacc = MaskedTopkAccuracy(), SequenceAccuracy(ignore_index=0)
+
+    def f(pred, tgt, mask, logits, seq, mu, log_var, msa_pred, msa_tgt, msa_mask):
+        a = mse(pred, tgt, mask) + cos(pred, tgt, mask)
+        b = vae(logits, seq, mu, log_var, beta=0.5)[0]
+        c = msa(msa_pred, msa_tgt, msa_mask, torch.ones_like(msa_mask))
+        return a, b, c, topk(logits, seq, mask, 3), sacc(logits, seq)
+    mask = torch.rand(2, 10) < 0.5
+    return f, (torch.randn(2, 10), torch.randn(2, 10), mask, torch.randn(2, 10, 25), torch.randint(0, 25, (2, 10)),
+               torch.randn(2, 4), torch.randn(2, 4), torch.randn(2, 3, 10, 25), torch.randint(0, 25, (2, 3, 10)),
+               torch.rand(2, 3, 10) < 0.4)
+
+
+@entry("sequence-models", "Struct2SeqDecoder on get_node_features / get_k_neighbors / get_edge_features / get_mask / replace_nan of random maps")
+def sequence_models_struct2seq():
+    from sequence_models.gnn import (Struct2SeqDecoder, get_node_features, get_k_neighbors, get_edge_features,
+                                     get_mask, replace_nan)
+    n = 12
+    model = Struct2SeqDecoder(num_letters=20, node_features=10, edge_features=11, hidden_dim=16,
+                              num_decoder_layers=2, dropout=0.0)
+
+    def f(dist, omega, theta, phi, src):
+        nodes = get_node_features(omega, theta, phi)
+        conn = get_k_neighbors(dist, 5)
+        edges = get_edge_features(dist, omega, theta, phi, conn)
+        mask = get_mask(edges)
+        edges = replace_nan(edges)
+        return model(nodes.unsqueeze(0), edges.unsqueeze(0), conn.unsqueeze(0), src, mask.unsqueeze(0))
+    return f, (torch.rand(n, n) * 20, torch.rand(n, n) * 6 - 3, torch.rand(n, n) * 6 - 3, torch.rand(n, n) * 3,
+               torch.randint(0, 20, (1, n)))
+
+
+@entry("sequence-models", "trRosetta (3 dilated residual blocks, no weights loaded) with a padding mask (MaskedInstanceNorm2d)")
+def sequence_models_trrosetta():
+    from sequence_models.trRosetta import trRosetta
+    model = trRosetta(d_init=8, n2d_layers=3, model_id=None)
+    keep = torch.arange(10) < 8
+    mask = (keep[:, None] & keep[None]).float().view(1, 1, 10, 10)
+    return (lambda x, m: model(x, input_mask=m)), (torch.randn(1, 8, 10, 10), mask)
+
+
+# ============================================ piano-transcription-inference ==
+# held-out set 30, beta batch. piano-transcription-inference (Kong et al.'s high-resolution piano transcription:
+# CRNN onset / offset / frame / velocity regression and pedal models on torchlibrosa log-mel features, numpy
+# post-processing to note and pedal events). Random weights: PianoTranscription.__init__ would download a checkpoint,
+# so the object is built with object.__new__ and its documented attributes; 1 s of random audio at 16 kHz.
+def _piano_transcriber():
+    from piano_transcription_inference import inference, config
+    pt = object.__new__(inference.PianoTranscription)
+    pt.segment_samples = config.sample_rate
+    pt.frames_per_second, pt.classes_num = config.frames_per_second, config.classes_num
+    pt.onset_threshold, pt.offset_threshod, pt.frame_threshold, pt.pedal_offset_threshold = 0.3, 0.3, 0.1, 0.2
+    pt.model = inference.Note_pedal(frames_per_second=pt.frames_per_second, classes_num=pt.classes_num)
+    return pt
+
+
+@entry("piano-transcription-inference", "PianoTranscription.transcribe (Note_pedal, random weights): enframe, forward, deframe, RegressionPostProcessor events", calls=1)
+def piano_transcription_inference_transcribe():
+    import numpy as np
+    pt = _piano_transcriber()
+
+    def f(audio):
+        d = pt.transcribe(audio, None)
+        return d["est_note_events"], d["est_pedal_events"]
+    return f, (np.random.RandomState(0).uniform(-0.3, 0.3, 16000).astype(np.float32),)
+
+
+@entry("piano-transcription-inference", "Regress_onset_offset_frame_velocity_CRNN training step: BCE on onset / frame outputs, Adam", calls=1)
+def piano_transcription_inference_train_step():
+    from piano_transcription_inference.models import Regress_onset_offset_frame_velocity_CRNN
+    model = Regress_onset_offset_frame_velocity_CRNN(frames_per_second=100, classes_num=88)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-4)
+
+    def f(x, tgt):
+        opt.zero_grad()
+        out = model(x)
+        loss = sum(torch.nn.functional.binary_cross_entropy(out[k], tgt) for k in ("reg_onset_output", "frame_output"))
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(1, 8000) * 0.1, torch.rand(1, 51, 88))
+
+
+# ---- held-out set 30, alpha batch (chosen 2026-11-23 by a helper session)
+PACKAGES.update({
+    "torchrdit": {"dirs": ["torchrdit"], "split": "heldout"},
+    "torchpdlp": {"dirs": ["torchPDLP"], "split": "heldout"},
+    "torchspin": {"dirs": ["torchspin"], "split": "heldout"},
+    "torchmodal": {"dirs": ["torchmodal"], "split": "heldout"},
+    "torchdeform": {"dirs": ["torchdeform"], "split": "heldout"},
+})
+
+
+# ================================================================= torchrdit ==
+# held-out set 30, alpha batch. torchrdit (R-DIT / RCWA electromagnetic solvers for meta-optics inverse design).
+# A two-layer stack (SiO2 slab + a Si layer, patterned with a circle mask where noted) on a 32 x 32 grid with
+# 3 x 3 harmonics, normal or slightly oblique incidence; the compiled call updates the layer and solves.
+def _s30a_rdit_solver(alg, patterned, lam=(1.55,)):
+    from torchrdit.constants import Algorithm
+    from torchrdit.solver import create_solver
+    from torchrdit.utils import create_material
+    s = create_solver(algorithm=getattr(Algorithm, alg), lam0=__import__("numpy").array(lam), grids=[32, 32],
+                      harmonics=[3, 3])
+    s.add_materials([create_material(name="si", permittivity=11.7), create_material(name="sio2", permittivity=2.25)])
+    s.add_layer(material_name="sio2", thickness=torch.tensor(0.3))
+    s.add_layer(material_name="si", thickness=torch.tensor(0.5), is_homogeneous=not patterned)
+    return s
+
+
+def _s30a_rdit_mask(s):
+    from torchrdit.shapes import ShapeGenerator
+    return ShapeGenerator.from_solver(s).generate_circle_mask(center=(0, 0), radius=0.25).float()
+
+
+@entry("torchrdit", "RCWA solver, homogeneous two-layer stack: solve -> reflection / transmission")
+def torchrdit_rcwa_homogeneous():
+    s = _s30a_rdit_solver("RCWA", patterned=False)
+    src = s.add_source(theta=0, phi=0, pte=1.0, ptm=0.0)
+
+    def f():
+        r = s.solve(src)
+        return r.reflection, r.transmission
+    return f, ()
+
+
+@entry("torchrdit", "R-DIT solver, circle-mask patterned layer: update_er_with_mask + solve")
+def torchrdit_rdit_mask_solve():
+    s = _s30a_rdit_solver("RDIT", patterned=True)
+    src = s.add_source(theta=0, phi=0, pte=1.0, ptm=0.0)
+
+    def f(mask):
+        s.update_er_with_mask(mask=mask, layer_index=1)
+        return s.solve(src).transmission
+    return f, (_s30a_rdit_mask(s),)
+
+
+@entry("torchrdit", "RCWA inverse-design step: 2 wavelengths, oblique mixed polarisation, -transmission backward to the mask")
+def torchrdit_rcwa_mask_grad():
+    s = _s30a_rdit_solver("RCWA", patterned=True, lam=(1.3, 1.55))
+    src = s.add_source(theta=0.1, phi=0, pte=0.7, ptm=0.3)
+
+    def f(mask):
+        s.update_er_with_mask(mask=mask, layer_index=1)
+        loss = -s.solve(src).transmission[0]
+        loss.backward()
+        return loss.detach()
+    return f, (_s30a_rdit_mask(s).requires_grad_(True),)
+
+
+# ================================================================= torchpdlp ==
+# held-out set 30, alpha batch. torchPDLP (restarted primal-dual hybrid gradient LP solver with Ruiz
+# preconditioning, adaptive step sizes, primal weight updates, infeasibility detection and "fishnet" spectral
+# casting). A 3-variable, 4-row LP (<=, >= and = rows, bounds) written as MPS into a temporary directory by the
+# builder; at most 300-400 KKT passes.
+_S30A_MPS = """NAME          TINY
+ROWS
+ N  COST
+ L  LIM1
+ L  LIM2
+ G  LIM3
+ E  EQ1
+COLUMNS
+    X1        COST         -1.0   LIM1         1.0
+    X1        LIM2          1.0   LIM3         1.0
+    X2        COST         -2.0   LIM1         1.0
+    X2        LIM2          3.0   EQ1          1.0
+    X3        COST          0.5   LIM3         1.0
+    X3        EQ1          -1.0   LIM1         1.0
+RHS
+    RHS       LIM1          4.0   LIM2         6.0
+    RHS       LIM3          0.5   EQ1          0.2
+BOUNDS
+ UP BND       X1            3.0
+ UP BND       X2            5.0
+ LO BND       X3            0.1
+ENDATA
+"""
+
+
+def _s30a_pdlp_mps():
+    import tempfile
+    path = os.path.join(tempfile.mkdtemp(), "tiny.mps")
+    with open(path, "w") as fh:
+        fh.write(_S30A_MPS)
+    return path
+
+
+def _s30a_pdlp_lp():
+    from torchPDLP.util import mps_to_standard_form
+    c, K, q, m_ineq, l, u = mps_to_standard_form(_s30a_pdlp_mps(), device=torch.device("cpu"))
+    return (K, c, q, l, u), m_ineq
+
+
+@entry("torchpdlp", "README: torchPDLP.solve on the MPS file (preconditioning, adaptive steps, primal weight updates), 400 KKT passes")
+def torchpdlp_solve():
+    import torchPDLP
+    path = _s30a_pdlp_mps()
+    return (lambda: torchPDLP.solve(path, device="cpu", max_kkt=400)), ()
+
+
+@entry("torchpdlp", "Ruiz preconditioning + pdlp_algorithm (adaptive steps, primal weight updates), 300 KKT passes")
+def torchpdlp_precondition_adaptive():
+    from torchPDLP.enhancements import preconditioning
+    from torchPDLP.primal_dual_hybrid_gradient import pdlp_algorithm
+    args, m_ineq = _s30a_pdlp_lp()
+    cpu = torch.device("cpu")
+
+    def f(K, c, q, l, u):
+        K2, c2, q2, l2, u2, dt, _ = preconditioning(c, K, q, l, u, device=cpu)
+        return pdlp_algorithm(K2, m_ineq, c2, q2, l2, u2, cpu, max_kkt=300, verbose=False, precondition=True,
+                              primal_update=True, adaptive=True, data_precond=dt)
+    return f, args
+
+
+@entry("torchpdlp", "pdlp_algorithm with fixed steps, infeasibility detection and verbose progress, 300 KKT passes")
+def torchpdlp_fixed_infeasibility_verbose():
+    from torchPDLP.primal_dual_hybrid_gradient import pdlp_algorithm
+    args, m_ineq = _s30a_pdlp_lp()
+    return (lambda K, c, q, l, u: pdlp_algorithm(K, m_ineq, c, q, l, u, torch.device("cpu"), max_kkt=300, verbose=True,
+                                                 infeasibility_detect=True)), args
+
+
+@entry("torchpdlp", "spectral_cast (fishnet warm start: sampled points, PDHG steps, best points), k=4")
+def torchpdlp_spectral_cast():
+    from torchPDLP.spectral_casting import spectral_cast
+    args, m_ineq = _s30a_pdlp_lp()
+    return (lambda K, c, q, l, u: spectral_cast(K, c, q, l, u, m_ineq, k=4, s=2, i=3)), args
+
+
+# ================================================================= torchspin ==
+# held-out set 30, alpha batch. torchspin (differentiable PyTorch port of EasySpin: EPR spin Hamiltonians and
+# spectrum simulation). README examples scaled down: 128 field points, a 7-point orientation grid.
+@entry("torchspin", "README: pepper CW powder spectrum (S=1/2, rhombic g, one 14N nucleus), GridSize 7", calls=1)
+def torchspin_pepper_powder():
+    from torchspin import Experiment, Options, SpinSystem, pepper
+
+    def f():
+        sys_ = SpinSystem(S=[0.5], g=[[2.009, 2.006, 2.002]], Nucs=['14N'], A=[[10.0, 10.0, 95.0]], lw=[1.0, 0.0])
+        exp = Experiment(mwFreq=9.5, Range=[330, 350], nPoints=128, Harmonic=1)
+        return pepper(sys_, exp, Options(GridSize=7))
+    return f, ()
+
+
+@entry("torchspin", "README: differentiable_spectrum (g tensor) + squared error to a target, backward", calls=1)
+def torchspin_differentiable_spectrum_fit():
+    from torchspin import differentiable_spectrum
+    target = torch.rand(128, dtype=torch.float64)
+
+    def f(g):
+        _, spec = differentiable_spectrum(g, mwFreq_GHz=9.5, B_range=(300, 380), nPoints=128, lw_mT=1.0)
+        loss = ((spec - target) ** 2).sum()
+        loss.backward()
+        return loss.detach()
+    return f, (torch.tensor([2.0, 2.1, 2.2], dtype=torch.float64, requires_grad=True),)
+
+
+# ================================================================ torchmodal ==
+# held-out set 30, alpha batch. torchmodal (Modal Logic Neural Networks: differentiable necessity / possibility
+# over Kripke models with learnable accessibility, bound propagation, CTL fixpoints, certification). Tiny models
+# of 4-6 worlds with random truth bounds and relations.
+@entry("torchmodal", "README: KripkeModel (4 worlds, LearnableAccessibility), necessity + contradiction loss, Adam step")
+def torchmodal_kripke_train_step():
+    from torchmodal import KripkeModel
+    from torchmodal import nn as mnn
+    m = KripkeModel(num_worlds=4, accessibility=mnn.LearnableAccessibility(4))
+    m.add_proposition("safe", learnable=True)
+    m.add_proposition("risky", learnable=True)
+    opt = torch.optim.Adam(m.parameters(), lr=0.05)
+
+    def f():
+        box = m.necessity("safe", m.get_accessibility())
+        loss = m.contradiction_loss() + box[:, 0].mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, ()
+
+
+@entry("torchmodal", "upward_downward bound propagation on a formula graph (and, box, diamond, implication), 5 worlds")
+def torchmodal_upward_downward():
+    from torchmodal import FormulaGraph, upward_downward
+    g = FormulaGraph()
+    g.add_atomic("p")
+    g.add_atomic("q")
+    g.add_conjunction("pq", "p", "q")
+    g.add_necessity("box_pq", "pq")
+    g.add_possibility("dia_p", "p")
+    g.add_implication("imp", "box_pq", "dia_p")
+    W = 5
+    lo = torch.rand(W, 1) * 0.5
+    bounds = {n: torch.cat([torch.zeros(W, 1), torch.ones(W, 1)], 1) for n in g.nodes}
+    bounds["p"] = torch.cat([lo, lo + 0.4], 1)
+    bounds["q"] = torch.cat([lo * 0.5, lo + 0.5], 1)
+    return (lambda A: upward_downward(g, bounds, A, tau=0.1, max_iterations=5)), (torch.rand(W, W),)
+
+
+@entry("torchmodal", "CTL fixpoints: ef (least) and ag (greatest) on a random 6-world relation")
+def torchmodal_fixpoints():
+    from torchmodal import fixpoint
+    return (lambda phi, A: (fixpoint.ef(phi, A, tau=0.1), fixpoint.ag(phi, A, tau=0.1))), \
+        (torch.rand(6), (torch.rand(6, 6) > 0.5).float())
+
+
+@entry("torchmodal", "verify.certify + rounding_margin on random truth intervals")
+def torchmodal_certify():
+    from torchmodal import verify
+    b = torch.rand(6, 1)
+    return (lambda bb: (verify.certify(bb), verify.rounding_margin(bb))), (torch.cat([b * 0.5, b * 0.5 + 0.5], 1),)
+
+
+# =============================================================== torchdeform ==
+# held-out set 30, alpha batch. torchdeform (differentiable synthetic InSAR: Okada / Mogi / penny / CDM
+# deformation sources, line-of-sight projection and phase wrapping, turbulent and stratified atmospheric screens).
+# Batch of 2 scenes on an 8 x 8 grid of observation points (float64).
+def _s30a_deform_grid(B=2, n=8):
+    xs = torch.linspace(-5000, 5000, n, dtype=torch.float64)
+    X, Y = torch.meshgrid(xs, xs, indexing="ij")
+    return X.reshape(1, -1).expand(B, -1).clone(), Y.reshape(1, -1).expand(B, -1).clone()
+
+
+def _s30a_full(v, B=2):
+    return torch.full((B,), v, dtype=torch.float64)
+
+
+@entry("torchdeform", "OkadaSourceSimple (analytic_grad) finite fault: displacement energy backward to the dip")
+def torchdeform_okada_simple_grad():
+    from torchdeform import OkadaSourceSimple
+    m, t = OkadaSourceSimple(analytic_grad=True), _s30a_full
+    x, y = _s30a_deform_grid()
+
+    def f(dip):
+        d = m(x, y, t(100.), t(-200.), dip, t(0.3), t(3000.), t(4000.), t(2000.), t(1.0), t(0.5), t(0.0))
+        loss = (d.e ** 2 + d.n ** 2 + d.u ** 2).sum()
+        loss.backward()
+        return loss.detach()
+    return f, (t(0.6).requires_grad_(True),)
+
+
+@entry("torchdeform", "OkadaSource (smooth_grad) at observation depth 10 m: displacement field")
+def torchdeform_okada_depth():
+    from torchdeform import OkadaSource
+    m, t = OkadaSource(smooth_grad=True), _s30a_full
+    z = t(-10.0)
+    return (lambda x, y: m(x, y, z, t(0.), t(0.), t(1.2), t(0.1), t(2500.), t(3000.), t(1500.), t(0.2), t(1.0),
+                           t(0.3))), _s30a_deform_grid()
+
+
+@entry("torchdeform", "Mogi + penny-shaped crack + compound dislocation (CDM) sources: summed vertical displacement")
+def torchdeform_mogi_penny_cdm():
+    from torchdeform import CDMSource, MogiSource, PennySource
+    mo, pe, cd, t = MogiSource(), PennySource(), CDMSource(), _s30a_full
+
+    def f(x, y):
+        a = mo(x, y, t(0.), t(0.), t(2000.), t(1e6))
+        b = pe(x, y, t(100.), t(0.), t(3000.), t(1000.), t(1e6))
+        c = cd(x, y, t(0.), t(50.), t(2500.), t(0.1), t(0.2), t(0.3), t(800.), t(600.), t(400.), t(1.0))
+        return a.u + b.u + c.u
+    return f, _s30a_deform_grid()
+
+
+@entry("torchdeform", "TurbulentAPS (exponential, 16 x 16) + atmospheric_phase_screen + fit_exponential_covariance")
+def torchdeform_atmosphere_fit():
+    from torchdeform.atmosphere import TurbulentAPS, atmospheric_phase_screen, fit_exponential_covariance
+    aps = TurbulentAPS(16, 16, psizex=100.0, psizey=100.0, model="exponential", correlation_length=500.0)
+
+    def f(dem):
+        scr = atmospheric_phase_screen(aps(2, rms=1.0), dem, coeff=0.001)
+        return fit_exponential_covariance(scr, psizex=100.0, psizey=100.0, n_bins=8, nls_iters=10)
+    return f, (torch.rand(16, 16, dtype=torch.float64) * 1000,)
+
+
+@entry("torchdeform", "Mogi source -> los_vector projection -> wrapped phase -> WrappedPhaseLoss, backward to the volume change")
+def torchdeform_insar_phase_loss():
+    from torchdeform import MogiSource
+    from torchdeform.observation import WrappedPhaseLoss, los_vector, to_los, to_phase, wrap_phase
+    mo, t, lossf = MogiSource(), _s30a_full, WrappedPhaseLoss()
+    x, y = _s30a_deform_grid()
+    target = torch.rand(2, 64, dtype=torch.float64)
+
+    def f(dv):
+        d = mo(x, y, t(0.), t(0.), t(2000.), dv)
+        ph = wrap_phase(to_phase(to_los(d, los_vector(t(-12.0), t(35.0)))))
+        loss = lossf(ph, target)
+        loss.backward()
+        return loss.detach()
+    return f, (t(1e6).requires_grad_(True),)

@@ -216,7 +216,11 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 29, beta batch)
           "conflictfree", "ogb", "outdated", "littleutils", "nn4n", "ipython", "ipython-pygments-lexers",
           "asttokens", "executing", "jedi", "matplotlib-inline", "parso", "pexpect", "prompt-toolkit", "ptyprocess",
-          "pure-eval", "stack-data", "traitlets", "wcwidth", "pyvarinf", "univoc", "librosa", "decorator", "soxr"):
+          "pure-eval", "stack-data", "traitlets", "wcwidth", "pyvarinf", "univoc", "librosa", "decorator", "soxr",
+          # held-out split (set 30, beta batch)
+          "sequence-models", "piano-transcription-inference", "torchlibrosa", "mido",
+          # held-out split (set 30, alpha batch)
+          "torchrdit", "gdstk", "ruff", "torchpdlp", "torchspin", "torchmodal", "torchdeform"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -360,5 +364,8 @@ if "pkg_resources" not in sys.modules and importlib.util.find_spec("pkg_resource
     _pr.resource_string = lambda pkg, name: importlib.resources.files(pkg).joinpath(name).read_bytes()
     sys.modules["pkg_resources"] = _pr
 import torchbiggraph.model, torchbiggraph.train, torchbiggraph.eval  # noqa: E401,F401
+import sequence_models.convolutional, sequence_models.losses, sequence_models.metrics, sequence_models.gnn  # noqa: E401,F401
+import sequence_models.trRosetta, piano_transcription_inference.models, piano_transcription_inference.inference  # noqa: E401,F401
+import torchrdit.solver, torchPDLP, torchspin, torchmodal, torchdeform  # noqa: E401,F401  (set 30, alpha batch)
 print("ok:", __import__("sys").prefix)
 PY
