@@ -24643,14 +24643,6 @@ def torchpdlp_precondition_adaptive():
     return f, args
 
 
-@entry("torchpdlp", "pdlp_algorithm with fixed steps, infeasibility detection and verbose progress, 300 KKT passes")
-def torchpdlp_fixed_infeasibility_verbose():
-    from torchPDLP.primal_dual_hybrid_gradient import pdlp_algorithm
-    args, m_ineq = _s30a_pdlp_lp()
-    return (lambda K, c, q, l, u: pdlp_algorithm(K, m_ineq, c, q, l, u, torch.device("cpu"), max_kkt=300, verbose=True,
-                                                 infeasibility_detect=True)), args
-
-
 @entry("torchpdlp", "spectral_cast (fishnet warm start: sampled points, PDHG steps, best points), k=4")
 def torchpdlp_spectral_cast():
     from torchPDLP.spectral_casting import spectral_cast
@@ -24660,29 +24652,14 @@ def torchpdlp_spectral_cast():
 
 # ================================================================= torchspin ==
 # held-out set 30, alpha batch. torchspin (differentiable PyTorch port of EasySpin: EPR spin Hamiltonians and
-# spectrum simulation). README examples scaled down: 128 field points, a 7-point orientation grid.
-@entry("torchspin", "README: pepper CW powder spectrum (S=1/2, rhombic g, one 14N nucleus), GridSize 7", calls=1)
-def torchspin_pepper_powder():
-    from torchspin import Experiment, Options, SpinSystem, pepper
-
-    def f():
-        sys_ = SpinSystem(S=[0.5], g=[[2.009, 2.006, 2.002]], Nucs=['14N'], A=[[10.0, 10.0, 95.0]], lw=[1.0, 0.0])
-        exp = Experiment(mwFreq=9.5, Range=[330, 350], nPoints=128, Harmonic=1)
-        return pepper(sys_, exp, Options(GridSize=7))
-    return f, ()
-
-
-@entry("torchspin", "README: differentiable_spectrum (g tensor) + squared error to a target, backward", calls=1)
-def torchspin_differentiable_spectrum_fit():
-    from torchspin import differentiable_spectrum
-    target = torch.rand(128, dtype=torch.float64)
-
-    def f(g):
-        _, spec = differentiable_spectrum(g, mwFreq_GHz=9.5, B_range=(300, 380), nPoints=128, lw_mT=1.0)
-        loss = ((spec - target) ** 2).sum()
-        loss.backward()
-        return loss.detach()
-    return f, (torch.tensor([2.0, 2.1, 2.2], dtype=torch.float64, requires_grad=True),)
+# spectrum simulation). The README's nitroxide-like system (S=1/2, rhombic g, one 14N nucleus): spin Hamiltonian at
+# a given field vector and its energy levels. (The README's `pepper` and `differentiable_spectrum` simulations were
+# collected once and dropped: they held most of this batch's sites.)
+@entry("torchspin", "ham (S=1/2, rhombic g, 14N hyperfine) at a field vector + eigvalsh energy levels")
+def torchspin_hamiltonian_levels():
+    from torchspin import SpinSystem, ham
+    sys_ = SpinSystem(S=[0.5], g=[[2.009, 2.006, 2.002]], Nucs=['14N'], A=[[10.0, 10.0, 95.0]])
+    return (lambda B: torch.linalg.eigvalsh(ham(sys_, B))), (torch.tensor([0.0, 0.0, 340.0], dtype=torch.float64),)
 
 
 # ================================================================ torchmodal ==
