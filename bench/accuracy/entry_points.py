@@ -24394,8 +24394,8 @@ def conflictfree_conflict_utils():
 
 # ---- held-out set 30, beta batch (chosen 2026-11-23 by a helper session)
 PACKAGES.update({
-    "sequence-models": {"dirs": ["sequence_models"], "split": "heldout"},
-    "piano-transcription-inference": {"dirs": ["piano_transcription_inference"], "split": "heldout"},
+    "sequence-models": {"dirs": ["sequence_models"], "split": "dev"},
+    "piano-transcription-inference": {"dirs": ["piano_transcription_inference"], "split": "dev"},
 })
 
 
@@ -24514,11 +24514,11 @@ def piano_transcription_inference_train_step():
 
 # ---- held-out set 30, alpha batch (chosen 2026-11-23 by a helper session)
 PACKAGES.update({
-    "torchrdit": {"dirs": ["torchrdit"], "split": "heldout"},
-    "torchpdlp": {"dirs": ["torchPDLP"], "split": "heldout"},
-    "torchspin": {"dirs": ["torchspin"], "split": "heldout"},
-    "torchmodal": {"dirs": ["torchmodal"], "split": "heldout"},
-    "torchdeform": {"dirs": ["torchdeform"], "split": "heldout"},
+    "torchrdit": {"dirs": ["torchrdit"], "split": "dev"},
+    "torchpdlp": {"dirs": ["torchPDLP"], "split": "dev"},
+    "torchspin": {"dirs": ["torchspin"], "split": "dev"},
+    "torchmodal": {"dirs": ["torchmodal"], "split": "dev"},
+    "torchdeform": {"dirs": ["torchdeform"], "split": "dev"},
 })
 
 
