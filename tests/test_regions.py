@@ -746,3 +746,26 @@ def test_a_method_called_on_a_parameter_annotated_with_a_project_class_is_traced
     }
     got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, files, scope="compiled").findings}
     assert got == {("pkg/room.py", 9, "GL401"), ("pkg/room.py", 13, "GL101")}
+
+
+def test_a_public_callable_class_stays_library_code_when_only_driver_code_calls_it(tmp_path):
+    # sequence-models' `MaskedAccuracy`: its own trainer calls it eagerly, a user calls it in compiled code
+    project = dict(AUTO_PROJECT)
+    project["lib/metrics.py"] = """
+    import torch
+
+    class MaskedAccuracy:
+        def __call__(self, pred, tgt, mask):
+            kept = torch.masked_select(tgt, mask.bool())
+            return kept.float().mean()
+
+    class _Internal:
+        def __call__(self, loss):
+            print(loss.item())
+    """
+    project["train.py"] = AUTO_PROJECT["train.py"].replace(
+        "from lib.ops import log_loss", "from lib.ops import log_loss\n    from lib.metrics import MaskedAccuracy, _Internal"
+    ).replace("log_loss(loss)", "log_loss(loss)\n            metric(x, x, x > 0)\n            internal(loss)"
+    ).replace("for x in batches:", "metric = MaskedAccuracy()\n        internal = _Internal()\n        for x in batches:")
+    got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, project, scope="auto").findings}
+    assert got == {("lib/ops.py", 5, "GL401"), ("lib/metrics.py", 6, "GL502")}, got

@@ -349,7 +349,9 @@ def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -
     Driver code: tests, module construction (`nn.Module.__init__`), functions with a compile site,
     `loss.backward()`, `torch.save`, a DataLoader (summary.eager_reason). A function all of whose
     known callers are driver code is driver code too (a `log_metrics` called from `train`); one
-    nobody calls is public API that a user may compile, and stays in. Calls from tests do not count.
+    nobody calls is public API that a user may compile, and stays in. So does a public class's `__call__`
+    (a metric or a loss object: sequence-models' `MaskedAccuracy`, which its own trainer calls eagerly, is what a
+    user calls in compiled code). Calls from tests do not count.
     """
     eager: set[FuncId] = set()
     for summary in index.files.values():
@@ -364,10 +366,16 @@ def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -
     while changed:
         changed = False
         for fid, who in callers.items():
-            if who and fid not in eager and fid not in traced and who <= eager:
+            if who and fid not in eager and fid not in traced and who <= eager and not _public_call(fid):
                 eager.add(fid)
                 changed = True
     return eager
+
+
+def _public_call(fid: FuncId) -> bool:
+    class_name, _, method = fid[1].rpartition(".")
+    return method == "__call__" and class_name != "" and "<locals>" not in class_name \
+        and not class_name.rpartition(".")[2].startswith("_")
 
 
 def _is_module_init(index: ProjectIndex, summary: FileSummary, info: FunctionInfo) -> bool:

@@ -48,10 +48,10 @@ class RequiresGradMutation(Check):
     code = "GL704"
     MEASURED_FORMS = {
         # `requires_grad_()` at all: traced without a break on old torch (probe on an input)
-        "requires_grad_": ("requires_grad_input", ">=2.6"),
+        "requires_grad_": ("requires_grad_input", ">=2.2"),
         # on a tensor made here, nothing derived from it returned or stored: breaks at once (GB0125) until 2.12;
         # since then Dynamo traces it and breaks only where a derived value leaves the graph (GB8985)
-        "kept_inside": ("requires_grad_intermediate_unused", ">=2.6,<2.12"),
+        "kept_inside": ("requires_grad_intermediate_unused", ">=2.2,<2.12"),
     }
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
