@@ -201,15 +201,14 @@ def _literal(node: cst.BaseExpression | None) -> object:
 
 
 def object_literals(object_defaults: dict[str, str]) -> dict[str, object]:
-    """`self.<attr>` → the value of its `__init__` default where that is a literal (`"Newton"`, `None`, `0.5`)."""
+    """`self.<attr>` → the value of its `__init__` default where that is a literal (`"Newton"`, `None`, `0.5`);
+    the defaults come as source text (`ClassInfo.init_defaults`), so a name like `print` is left out."""
     found = {}
     for attr, source in object_defaults.items():
         try:
-            value = _literal(cst.parse_expression(source))
-        except cst.ParserSyntaxError:
+            found[attr] = ast.literal_eval(source)
+        except (ValueError, SyntaxError):
             continue
-        if value is not NOT_LITERAL:
-            found[attr] = value
     return found
 
 

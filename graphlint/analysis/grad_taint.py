@@ -38,12 +38,12 @@ def derived_value_leaves(function: cst.FunctionDef, statement: cst.BaseSmallStat
     tainted: set[str] = {receiver.value} if isinstance(receiver, cst.Name) else set()
     if not _seed(statement, tainted, params):
         return True
+    statements = [s for s in _small_statements(function, qualname) if s is not statement]
     grew = True
     while grew:  # to a fixed point: a loop carries a derived value back to the statements above it
         before = len(tainted)
-        for small in _small_statements(function, qualname):
-            if small is not statement and _leaks_from(small, tainted, params):
-                return True
+        if any(_leaks_from(small, tainted, params) for small in statements):
+            return True
         grew = len(tainted) > before
     return False
 
