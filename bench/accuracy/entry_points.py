@@ -24793,3 +24793,491 @@ def torchdeform_insar_phase_loss():
         loss.backward()
         return loss.detach()
     return f, (t(1e6).requires_grad_(True),)
+
+
+# ---- held-out set 31, alpha batch (chosen 2026-11-23 by a helper session)
+PACKAGES.update({
+    "torch-sla": {"dirs": ["torch_sla"], "split": "heldout"},
+    "torch-blue": {"dirs": ["torch_blue"], "split": "heldout"},
+    "torch-kirigami": {"dirs": ["torch_kirigami"], "split": "heldout"},
+    "difftorch": {"dirs": ["difftorch"], "split": "heldout"},
+    "torchdcm": {"dirs": ["torchdcm"], "split": "heldout"},
+})
+
+
+# ================================================================= torch-sla ==
+# held-out set 31, alpha batch. torch-sla (differentiable sparse linear algebra: SparseTensor, PyTorch-native Krylov
+# solvers, adjoint-based nonlinear solve). A 16 x 16 tridiagonal (1-D Laplacian-like) COO matrix in float64.
+def _s31a_sla_tridiag(n=16, lower=-1.0):
+    idx = torch.arange(n)
+    row = torch.cat([idx, idx[:-1], idx[1:]])
+    col = torch.cat([idx, idx[1:], idx[:-1]])
+    val = torch.cat([torch.full((n,), 4.0), torch.full((n - 1,), -1.0), torch.full((n - 1,), lower)]).double()
+    return val, row, col, n
+
+
+@entry("torch-sla", "SparseTensor.solve (pytorch backend, CG) of an SPD system: squared-norm loss backward to the values")
+def torch_sla_cg_grad():
+    from torch_sla import SparseTensor
+    val, row, col, n = _s31a_sla_tridiag()
+
+    def f(val, b):
+        x = SparseTensor(val, row, col, (n, n)).solve(b, backend="pytorch", method="cg")
+        loss = (x ** 2).sum()
+        loss.backward()
+        return loss.detach()
+    return f, (val.clone().requires_grad_(True), torch.randn(n, dtype=torch.float64))
+
+
+# ================================================================ torch-blue ==
+# held-out set 31, alpha batch. torch_blue (Bayesian neural networks by variational inference: VILinear / VIConv /
+# VITransformer layers with sampled weights, ELBO losses). Tiny layers, 2-4 weight samples per forward.
+@entry("torch-blue", "README level 2: VISequential(VILinear, ReLU, VILinear) + KullbackLeiblerLoss(Categorical) + Adam step")
+def torch_blue_classifier_step():
+    from torch_blue import vi
+    from torch_blue.vi.distributions import Categorical
+    m = vi.VISequential(vi.VILinear(8, 16), torch.nn.ReLU(), vi.VILinear(16, 3))
+    m.return_log_probs = True
+    lossf = vi.KullbackLeiblerLoss(Categorical(), dataset_size=100)
+    opt = torch.optim.Adam(m.parameters(), lr=1e-3)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = lossf(m(x, samples=4), y)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(6, 8), torch.randint(0, 3, (6,)))
+
+
+@entry("torch-blue", "AnalyticalKullbackLeiblerLoss (MeanFieldNormal regression, track=True) + SGD step")
+def torch_blue_analytical_kl_step():
+    from torch_blue import vi
+    from torch_blue.vi.distributions import MeanFieldNormal
+    m = vi.VISequential(vi.VILinear(4, 8), torch.nn.Tanh(), vi.VILinear(8, 1))
+    m.return_log_probs = False
+    lossf = vi.AnalyticalKullbackLeiblerLoss(m, MeanFieldNormal(), dataset_size=50, track=True)
+    opt = torch.optim.SGD(m.parameters(), lr=1e-3)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = lossf(m(x, samples=3), y)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(5, 4), torch.randn(5, 1))
+
+
+@entry("torch-blue", "VITransformerEncoderLayer (d_model 8, 2 heads) forward with log probs, 2 samples")
+def torch_blue_transformer_layer():
+    from torch_blue import vi
+    m = vi.VITransformerEncoderLayer(d_model=8, nhead=2, dim_feedforward=16)
+    m.return_log_probs = True
+    return (lambda x: m(x, samples=2)), (torch.randn(2, 5, 8),)
+
+
+@entry("torch-blue", "README level 1: convert_to_vimodule on a Conv2d + Linear net, KullbackLeiblerLoss(track=True) backward")
+def torch_blue_convert_cnn():
+    from torch_blue import vi
+    from torch_blue.vi.distributions import Categorical
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.c = torch.nn.Conv2d(1, 4, 3)
+            self.l = torch.nn.Linear(4 * 6 * 6, 3)
+
+        def forward(self, x):
+            return self.l(torch.relu(self.c(x)).flatten(1))
+    net = Net()
+    vi.convert_to_vimodule(net)
+    lossf = vi.KullbackLeiblerLoss(Categorical(), dataset_size=20, track=True)
+
+    def f(x, y):
+        loss = lossf(net(x, samples=2), y)
+        loss.backward()
+        return loss.detach()
+    return f, (torch.randn(3, 1, 8, 8), torch.randint(0, 3, (3,)))
+
+
+# ============================================================ torch-kirigami ==
+# held-out set 31, alpha batch. torch_kirigami (FX dependency graphs for structured pruning, sparse-training
+# regularizers and group operations). A small Conv-BN-ReLU-Conv-pool-Linear net on 2 x 3 x 8 x 8 inputs; the graph
+# and candidates are built in the builder, the compiled call is a training step / penalty / group operation.
+def _s31a_kiri_setup():
+    from torch_kirigami import DependencyGraph
+    from torch_kirigami.pruning import Pruner
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8), torch.nn.ReLU(),
+                                torch.nn.Conv2d(8, 8, 3, padding=1), torch.nn.ReLU(), torch.nn.AdaptiveAvgPool2d(1),
+                                torch.nn.Flatten(), torch.nn.Linear(8, 4))
+    x = torch.randn(2, 3, 8, 8)
+    graph = DependencyGraph.build(model, args=(x,))
+    pruner = Pruner(model, graph=graph)
+    return model, graph, pruner, pruner.discover_candidates().candidates, x
+
+
+@entry("torch-kirigami", "sparse training step: cross-entropy + GroupLasso over the discovered channel groups, SGD")
+def torch_kirigami_group_lasso_step():
+    from torch_kirigami.sparsity import GroupLasso
+    model, graph, pruner, cands, x = _s31a_kiri_setup()
+    reg = GroupLasso(pruner.parameter_groups(cands))
+    opt = torch.optim.SGD(model.parameters(), lr=1e-2)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(model(x), y) + 1e-3 * reg()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (x, torch.randint(0, 4, (2,)))
+
+
+@entry("torch-kirigami", "ScaleL1 penalty on the BatchNorm scale (network-slimming regularizer)")
+def torch_kirigami_scale_l1():
+    from torch_kirigami.sparsity import ScaleL1
+    model, graph, pruner, cands, x = _s31a_kiri_setup()
+    reg = ScaleL1(graph, ("1.weight",))
+    return (lambda: reg()), ()
+
+
+@entry("torch-kirigami", "scale_groups_ (in-place soft shrink of two unique channel groups) + parameter sum")
+def torch_kirigami_scale_groups():
+    from torch_kirigami.pruning import unique_groups
+    from torch_kirigami.sparsity import scale_groups_
+    model, graph, pruner, cands, x = _s31a_kiri_setup()
+    groups = unique_groups(pruner.parameter_groups(cands[:2]))
+
+    def f():
+        scale_groups_(groups, 0.9)
+        return sum(p.sum() for p in model.parameters())
+    return f, ()
+
+
+# ================================================================= difftorch ==
+# held-out set 31, alpha batch. difftorch (functional differentiation API mirroring DiffSharp: grad / jacobian /
+# hessian / laplacian / curl / div and their vector products, built on torch.autograd.grad with create_graph).
+def _s31a_rosenbrock(x):
+    return ((1 - x[:-1]) ** 2 + 100 * (x[1:] - x[:-1] ** 2) ** 2).sum()
+
+
+def _s31a_field(x):
+    return torch.stack([x[1] * x[2], x[0] ** 2 * x[2], torch.sin(x[0] * x[1])])
+
+
+@entry("difftorch", "fhessian (value + Hessian) and laplacian of the Rosenbrock function in 4 dimensions")
+def difftorch_hessian_laplacian():
+    import difftorch
+    return (lambda x: (difftorch.fhessian(_s31a_rosenbrock, x), difftorch.laplacian(_s31a_rosenbrock, x))), \
+        (torch.randn(4),)
+
+
+@entry("difftorch", "jacobian, jvp and vjp of a 3-D vector field")
+def difftorch_jacobian_products():
+    import difftorch
+    return (lambda x, v: (difftorch.jacobian(_s31a_field, x), difftorch.jvp(_s31a_field, x, v),
+                          difftorch.vjp(_s31a_field, x, v))), (torch.randn(3), torch.randn(3))
+
+
+@entry("difftorch", "curl and div of a 3-D vector field, Hessian-vector product of Rosenbrock")
+def difftorch_curl_div_hvp():
+    import difftorch
+    return (lambda x: (difftorch.curl(_s31a_field, x), difftorch.div(_s31a_field, x),
+                       difftorch.hvp(_s31a_rosenbrock, x, x))), (torch.randn(3),)
+
+
+# ================================================================== torchdcm ==
+# held-out set 31, alpha batch. torchdcm (discrete choice models: multinomial / nested / mixed logit with
+# econometric inference). The README's synthetic Swissmetro-like data (60 observations, generated in the builder,
+# no download) with the README's TRAIN / SM / CAR utility specification.
+def _s31a_dcm_setup():
+    from torchdcm import Beta, ChoiceDataset, UtilitySpec
+    from torchdcm.datasets import make_swissmetro_like
+    df = make_swissmetro_like(n_obs=60, seed=7)
+    data = ChoiceDataset.from_wide(
+        df, alternatives=["TRAIN", "SM", "CAR"], choice="choice",
+        variables={"time": {"TRAIN": "time_train", "SM": "time_sm", "CAR": "time_car"},
+                   "cost": {"TRAIN": "cost_train", "SM": "cost_sm", "CAR": "cost_car"}},
+        availability={"TRAIN": "avail_train", "SM": "avail_sm", "CAR": "avail_car"}, individual_id="person_id")
+    spec = UtilitySpec()
+    spec.utility("TRAIN", Beta("ASC_TRAIN") + Beta("B_TIME", init=-0.01) * "time" + Beta("B_COST", init=-0.1) * "cost")
+    spec.utility("SM", Beta("B_TIME", init=-0.01) * "time" + Beta("B_COST", init=-0.1) * "cost")
+    spec.utility("CAR", Beta("ASC_CAR") + Beta("B_TIME", init=-0.01) * "time" + Beta("B_COST", init=-0.1) * "cost")
+    return spec, data
+
+
+@entry("torchdcm", "MultinomialLogit.loglike on the compiled utilities: -loglike backward to the parameters")
+def torchdcm_mnl_loglike_grad():
+    from torchdcm import MultinomialLogit
+    spec, data = _s31a_dcm_setup()
+    m = MultinomialLogit(spec)
+    c = m.compile(data)
+
+    def f(p):
+        ll = m.loglike(p, data, c)
+        (-ll).backward()
+        return ll.detach()
+    return f, (torch.zeros(len(c.free_names), dtype=torch.float64, requires_grad=True),)
+
+
+@entry("torchdcm", "MultinomialLogit.predict_proba + null_loglike at given parameters")
+def torchdcm_mnl_predict():
+    from torchdcm import MultinomialLogit
+    spec, data = _s31a_dcm_setup()
+    m = MultinomialLogit(spec)
+    c = m.compile(data)
+    return (lambda p: (m.predict_proba(data, p), m.null_loglike(data))), \
+        (torch.zeros(len(c.free_names), dtype=torch.float64),)
+
+
+@entry("torchdcm", "NestedLogit (PUBLIC = TRAIN + SM, CAR alone with a fixed lambda) loglike")
+def torchdcm_nested_loglike():
+    from torchdcm.models.nested_logit import Nest, NestedLogit
+    spec, data = _s31a_dcm_setup()
+    m = NestedLogit(spec, {"PUBLIC": Nest(["TRAIN", "SM"]), "PRIVATE": Nest(["CAR"], init=1.0, fixed=True)})
+    c = m.compile(data)
+    return (lambda p: m.loglike(p, data, c)), (torch.zeros(len(c.free_names) + 1, dtype=torch.float64),)
+
+
+# ---- held-out set 31, beta batch (chosen 2026-11-23 by a helper session)
+PACKAGES.update({
+    "astrophot": {"dirs": ["astrophot"], "split": "heldout"},
+    "mrirecon": {"dirs": ["mrirecon"], "split": "heldout"},
+    "neuralhedge": {"dirs": ["neuralhedge"], "split": "heldout"},
+    "pado-optics": {"dirs": ["pado"], "split": "heldout"},
+    "losspy": {"dirs": ["losspy"], "split": "heldout"},
+})
+
+
+# ================================================================= astrophot ==
+# held-out set 31, beta batch. astrophot (Connor Stone's differentiable astronomical image modelling on caskade
+# parameters: Sersic / exponential galaxy models, sky models, group models). astrophot.config calls
+# logging.basicConfig(filename="AstroPhot.log") at import, so the package is imported with a temporary directory as
+# the working directory (the log file lands there). A 24 x 24 synthetic galaxy image with a known variance.
+def _s31b_astrophot_target():
+    import os
+    import tempfile
+    import numpy as np
+    cwd = os.getcwd()
+    os.chdir(tempfile.mkdtemp(prefix="astrophot_"))
+    try:
+        import astrophot as ap
+    finally:
+        os.chdir(cwd)
+    yy, xx = np.mgrid[:24, :24]
+    data = 10 * np.exp(-((xx - 12) ** 2 + (yy - 11) ** 2) / 20.0) + np.random.RandomState(0).normal(0, 0.1, (24, 24))
+    return ap, ap.TargetImage(data=data, pixelscale=1.0, zeropoint=22.5, variance=np.full((24, 24), 0.01))
+
+
+@entry("astrophot", "sersic galaxy model: initialize on a synthetic target, then sample the model image")
+def astrophot_sersic_sample():
+    ap, target = _s31b_astrophot_target()
+    model = ap.Model(name="gal", model_type="sersic galaxy model", target=target)
+    model.initialize()
+    return (lambda: model().data), ()
+
+
+@entry("astrophot", "group model (sersic galaxy + flat sky): initialize, sample the joint model image")
+def astrophot_group_sample():
+    ap, target = _s31b_astrophot_target()
+    gal = ap.Model(name="g", model_type="sersic galaxy model", target=target)
+    sky = ap.Model(name="sky", model_type="flat sky model", target=target)
+    group = ap.Model(name="grp", model_type="group model", models=[gal, sky], target=target)
+    group.initialize()
+    return (lambda: group().data), ()
+
+
+@entry("astrophot", "exponential galaxy model: Levenberg-Marquardt fit (ap.fit.LM, 2 iterations) on the synthetic target", calls=1)
+def astrophot_lm_fit():
+    ap, target = _s31b_astrophot_target()
+    model = ap.Model(name="gal", model_type="exponential galaxy model", target=target)
+    model.initialize()
+    return (lambda: ap.fit.LM(model, verbose=0, max_iter=2).fit().message), ()
+
+
+# ================================================================== mrirecon ==
+# held-out set 31, beta batch. mrirecon (Denis Prokopenko's MRI reconstruction toolbox: SENSE parallel imaging and
+# kt-SENSE dynamic MRI). Random complex coil data, coil sensitivities and noise covariance; 4 coils, 8 x 8 images.
+@entry("mrirecon", "sense: SENSE unmixing (acceleration 2) of 4-coil data with partly empty sensitivity maps")
+def mrirecon_sense():
+    from mrirecon import sense
+    C, H, W = 4, 8, 8
+    csm = torch.randn(1, C, 1, H, W, dtype=torch.complex64)
+    csm[..., :1, :] = 0
+    cov = torch.eye(C, dtype=torch.complex64) + 0.1 * torch.randn(C, C, dtype=torch.complex64)
+    return (lambda d, c, n: sense(d, c, n, acceleration_rate=2)), (torch.randn(1, C, 3, H, W, dtype=torch.complex64),
+                                                                   csm, cov)
+
+
+def _s31b_kt_data(batched):
+    C, T, H, W = 3, 4, 8, 6
+    lead = (1,) if batched else ()
+    acq = torch.randn(*lead, C, T, H, W, dtype=torch.complex64)
+    acq[..., 1::2, :] = 0
+    return (acq, torch.randn(*lead, C, T, H, W, dtype=torch.complex64),
+            torch.randn(*lead, C, 1, H, W, dtype=torch.complex64), torch.eye(C, dtype=torch.complex64))
+
+
+@entry("mrirecon", "kt_sense: kt-SENSE reconstruction of 2x-undersampled dynamic data with a training prior")
+def mrirecon_kt_sense():
+    from mrirecon import kt_sense
+    return kt_sense, _s31b_kt_data(True)
+
+
+@entry("mrirecon", "slice_wise_kt_sense with a complex-valued prior")
+def mrirecon_slice_wise_kt_sense():
+    from mrirecon import slice_wise_kt_sense
+    return (lambda a, b, c, d: slice_wise_kt_sense(a, b, c, d, real_prior=False)), _s31b_kt_data(False)
+
+
+# =============================================================== neuralhedge ==
+# held-out set 31, beta batch. neuralhedge (deep hedging, utility maximisation and portfolio optimisation with
+# neural networks). BS_Market simulates Black-Scholes stock + bond paths (32 to 64 paths, 5 steps) and a European
+# call; no files are written.
+def _s31b_market(n_sample, r=0.0):
+    from neuralhedge.data.market import BS_Market
+    return BS_Market(n_sample=n_sample, n_timestep=5, dt=1 / 5, r=r)
+
+
+@entry("neuralhedge", "README deep hedge: Trainer.fit (1 epoch, 2 batches) of a Hedger with a NeuralNetSequential strategy", calls=1)
+def neuralhedge_trainer_fit():
+    from neuralhedge.nn.datahedger import Hedger
+    from neuralhedge.nn.network import NeuralNetSequential
+    from neuralhedge.nn.trainer import Trainer
+    ds = _s31b_market(64).get_hedge_ds()
+    trainer = Trainer(Hedger(NeuralNetSequential(n_output=1, n_layers=2, n_units=8)))
+
+    def f():
+        trainer.fit(ds, EPOCHS=1, batch_size=32)
+        return trainer.history["loss"][-1]
+    return f, ()
+
+
+@entry("neuralhedge", "EfficientHedger loss (ExpectedShortfall + admissible cost), pnl under Square / Entropic measures, BS delta")
+def neuralhedge_efficient_hedger_losses():
+    from neuralhedge.nn.datahedger import EfficientHedger
+    from neuralhedge.nn.loss import EntropicRiskMeasure, ExpectedShortfall, SquareMeasure
+    market = _s31b_market(32)
+    ds = market.get_hedge_ds()
+    strategy = torch.nn.Sequential(torch.nn.Linear(2, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
+    hedger = EfficientHedger(strategy, init_wealth=torch.tensor(5.0), risk=ExpectedShortfall(0.2), ad_bound=-1.0)
+    sq, ent = SquareMeasure(), EntropicRiskMeasure(0.5)
+    _, delta = market.get_price_delta()
+
+    def f(prices, info, payoff):
+        loss = hedger.compute_loss([prices, info, payoff])
+        pnl = hedger.compute_pnl(prices, info, torch.tensor(1.0), payoff)
+        return loss, sq(pnl), ent(pnl), ent.optimal_omega(pnl), hedger.risk.optimal_omega(pnl), delta(info[:, 0, :])
+    return f, (ds.prices, ds.info, ds.payoff)
+
+
+@entry("neuralhedge", "Manager (log utility, SingleWeight strategy) training step + BlackScholesMeanVarianceAlphaClip")
+def neuralhedge_manager_step():
+    from neuralhedge.nn import blackschole
+    from neuralhedge.nn.datamanager import Manager
+    from neuralhedge.nn.network import SingleWeight
+    ds = _s31b_market(32, r=0.01).get_manage_ds()
+    manager = Manager(SingleWeight())
+    opt = torch.optim.Adam(manager.parameters(), lr=0.01)
+    mv = blackschole.BlackScholesMeanVarianceAlphaClip(0.1, 0.2, 0.01, 1.5, 1.0)
+
+    def f(prices, info):
+        opt.zero_grad()
+        loss = manager.compute_loss([prices, info])
+        loss.backward()
+        opt.step()
+        return loss.detach(), mv(info[:, 0, :])
+    return f, (ds.prices, ds.info)
+
+
+@entry("neuralhedge", "tutorial evaluation: evaluate_mv (terminal-wealth mean / variance) of a Manager on simulated paths", calls=1)
+def neuralhedge_evaluate_manager():
+    from neuralhedge.nn.datamanager import Manager
+    from neuralhedge.nn.network import SingleWeight
+    from neuralhedge.utils.evaluation import evaluate_mv
+    ds = _s31b_market(32, r=0.01).get_manage_ds()
+    manager = Manager(SingleWeight())
+    return (lambda: evaluate_mv(manager, ds)), ()
+
+
+# =============================================================== pado-optics ==
+# held-out set 31, beta batch. pado-optics (`pado`, POSTECH's PyTorch Automatic Differentiable Optics: Light fields,
+# SLM / lens / DOE elements, Fresnel / ASM propagators). 32 x 32 fields, no images or files loaded.
+@entry("pado-optics", "computer-generated holography step: SLM phase -> ASM propagation -> intensity MSE, Adam; calculate_psnr")
+def pado_cgh_step():
+    import numpy as np
+    from pado.light import Light
+    from pado.math import calculate_psnr
+    from pado.optical_element import SLM
+    from pado.propagator import Propagator
+    R, wvl, pitch = 32, 633e-9, 6.4e-6
+    phase = torch.nn.Parameter(torch.rand(1, 1, R, R) * 2 * np.pi)
+    target = torch.zeros(1, 1, R, R)
+    target[..., 8:24, 12:20] = 1.0
+    opt = torch.optim.Adam([phase], lr=0.1)
+    prop = Propagator("ASM")
+
+    def f(target):
+        opt.zero_grad()
+        slm = SLM((1, 1, R, R), pitch, wvl, "cpu")
+        slm.set_phase_change(phase, wvl)
+        inten = prop.forward(slm.forward(Light((1, 1, R, R), pitch, wvl)), z=0.01).get_intensity()
+        loss = torch.nn.functional.mse_loss(inten / inten.max(), target)
+        loss.backward()
+        opt.step()
+        return loss.detach(), calculate_psnr(inten.detach() / inten.max().detach(), target)
+    return f, (target,)
+
+
+@entry("pado-optics", "RGB refractive lens + Fresnel / ASM propagation, DOE Fresnel lens (fused silica) on a spherical wave")
+def pado_lens_doe():
+    from pado.light import Light
+    from pado.material import Material
+    from pado.optical_element import DOE, RefractiveLens
+    from pado.propagator import Propagator
+    R, pitch, wvls, fl = 32, 4e-6, [633e-9, 532e-9, 450e-9], 0.02
+
+    def f(img):
+        light = Light((1, 3, R, R), pitch, wvls)
+        light.set_amplitude(img)
+        lens = RefractiveLens((1, 3, R, R), pitch, fl, wvls, "cpu")
+        a = Propagator("Fresnel").forward(lens.forward(light), z=fl)
+        b = Propagator("ASM").forward(a, z=fl)
+        doe = DOE((1, 1, R, R), pitch, Material("FUSED_SILICA"), 532e-9, "cpu")
+        doe.set_Fresnel_lens(fl, 532e-9)
+        g = Light((1, 1, R, R), pitch, 532e-9)
+        g.set_spherical_light(0.05)
+        c = Propagator("ASM").forward(doe.forward(g), z=fl)
+        return b.get_intensity(), c.get_intensity(), doe.get_height()
+    return f, (torch.rand(1, 3, R, R),)
+
+
+# ==================================================================== losspy ==
+# held-out set 31, beta batch. losspy (Lart Pang's segmentation / saliency losses: BCE, focal, OHEM BCE, MAE / MSE,
+# dice / IoU, HEL edge + region loss, SSIM). Functional forms (the `check_args` decorator does not work on the
+# class-based OHEMBCELoss / SSIM forwards, and the total-variation losses call a misspelt `simgoid`); 2 x 1 x 16 x 16
+# logits and binary masks.
+def _s31b_seg_data():
+    return torch.randn(2, 1, 16, 16), (torch.rand(2, 1, 16, 16) > 0.5).float()
+
+
+@entry("losspy", "pixel losses: BCE, sigmoid focal, OHEM BCE (top-k and confidence threshold), MAE, MSE")
+def losspy_pixel_losses():
+    import losspy
+
+    def f(logits, gts):
+        return (losspy.cal_bce_loss(logits, gts), losspy.cal_sigmoid_focal_loss(logits, gts),
+                losspy.cal_ohembce_loss(logits, gts, min_kept_numel=100),
+                losspy.cal_ohembce_loss(logits, gts, threshold=0.7, min_kept_numel=50),
+                losspy.cal_mae_loss(logits, gts, reduction="mean"), losspy.cal_mse_loss(logits, gts, reduction="sum"))
+    return f, _s31b_seg_data()
+
+
+@entry("losspy", "region losses: dice, IoU (reduction none), HEL module and cal_hel, SSIM loss (window 5)")
+def losspy_region_losses():
+    import losspy
+    hel = losspy.HEL()
+
+    def f(logits, gts):
+        return (losspy.cal_dice_loss(logits, gts), losspy.cal_iou_loss(logits, gts, reduction="none"),
+                hel(logits, gts), losspy.cal_hel(logits, gts), losspy.cal_ssim_loss(logits, gts, window_size=5))
+    return f, _s31b_seg_data()

@@ -220,7 +220,12 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           # held-out split (set 30, beta batch)
           "sequence-models", "piano-transcription-inference", "torchlibrosa", "mido",
           # held-out split (set 30, alpha batch)
-          "torchrdit", "gdstk", "ruff", "torchpdlp", "torchspin", "torchmodal", "torchdeform"):
+          "torchrdit", "gdstk", "ruff", "torchpdlp", "torchspin", "torchmodal", "torchdeform",
+          # held-out split (set 31, beta batch)
+          "astrophot", "astropy", "pyerfa", "astropy-iers-data", "caskade", "mrirecon", "neuralhedge",
+          "pado-optics", "losspy",
+          # held-out split (set 31, alpha batch)
+          "torch-sla", "torch-blue", "torch-kirigami", "difftorch", "torchdcm"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -367,5 +372,14 @@ import torchbiggraph.model, torchbiggraph.train, torchbiggraph.eval  # noqa: E40
 import sequence_models.convolutional, sequence_models.losses, sequence_models.metrics, sequence_models.gnn  # noqa: E401,F401
 import sequence_models.trRosetta, piano_transcription_inference.models, piano_transcription_inference.inference  # noqa: E401,F401
 import torchrdit.solver, torchPDLP, torchspin, torchmodal, torchdeform  # noqa: E401,F401  (set 30, alpha batch)
+# astrophot.config calls logging.basicConfig(filename="AstroPhot.log") at import: imported from a temporary
+# working directory so that the log file lands there (set 31, beta batch)
+import os, tempfile  # noqa: E401,E402
+_cwd = os.getcwd()
+os.chdir(tempfile.mkdtemp())
+import astrophot.models, astrophot.fit  # noqa: E401,F401,E402
+os.chdir(_cwd)
+import mrirecon, neuralhedge.nn.trainer, neuralhedge.data.market, pado.propagator, losspy  # noqa: E401,F401,E402  (set 31, beta batch)
+import torch_sla, torch_blue.vi, torch_kirigami.sparsity, difftorch, torchdcm  # noqa: E401,F401,E402  (set 31, alpha batch)
 print("ok:", __import__("sys").prefix)
 PY
