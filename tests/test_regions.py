@@ -769,3 +769,44 @@ def test_a_public_callable_class_stays_library_code_when_only_driver_code_calls_
     ).replace("for x in batches:", "metric = MaskedAccuracy()\n        internal = _Internal()\n        for x in batches:")
     got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, project, scope="auto").findings}
     assert got == {("lib/ops.py", 5, "GL401"), ("lib/metrics.py", 6, "GL502")}, got
+
+
+def test_a_call_through_a_parameters_annotation_does_not_make_the_method_driver_code(tmp_path):
+    # pytorchtrainer's `Trainer.evaluate(loader, metric: Metric)` calls `metric.step()` in its eager loop; users
+    # compile `Accuracy.step`. Calls through an annotation still carry traced code into the method (above).
+    project = dict(AUTO_PROJECT)
+    project["lib/metric.py"] = """
+    import torch
+
+    class Accuracy:
+        def step(self, y, y_pred):
+            self.total += torch.eq(y, y_pred).sum().item()
+    """
+    project["train.py"] = AUTO_PROJECT["train.py"].replace(
+        "from lib.ops import log_loss", "from lib.ops import log_loss\n    from lib.metric import Accuracy"
+    ).replace("def train(batches):", "def evaluate(batches, metric: Accuracy):\n"
+              "        for x in torch.utils.data.DataLoader(batches):\n"
+              "            metric.step(x, x)\n\n    def train(batches):")
+    got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, project, scope="auto").findings}
+    assert got == {("lib/ops.py", 5, "GL401"), ("lib/metric.py", 6, "GL101")}, got
+    # built in the driver instead of annotated, the same call does make it driver code
+    project["train.py"] = project["train.py"].replace("metric: Accuracy):", "metric):\n        metric = Accuracy()")
+    got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, project, scope="auto").findings}
+    assert got == {("lib/ops.py", 5, "GL401")}, got
+
+
+def test_a_callable_class_in_a_file_without_torch_is_driver_code_when_only_driver_code_calls_it(tmp_path):
+    # pytorchtrainer's `CsvWriter.__call__` appends a row to a log file after each evaluation batch
+    project = dict(AUTO_PROJECT)
+    project["lib/writer.py"] = """
+    class CsvWriter:
+        def __call__(self, loss):
+            with open("log.csv", "a") as f:
+                f.write(str(loss))
+    """
+    project["train.py"] = AUTO_PROJECT["train.py"].replace(
+        "from lib.ops import log_loss", "from lib.ops import log_loss\n    from lib.writer import CsvWriter"
+    ).replace("log_loss(loss)", "log_loss(loss)\n            writer(loss)"
+    ).replace("for x in batches:", "writer = CsvWriter()\n        for x in batches:")
+    got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, project, scope="auto").findings}
+    assert got == {("lib/ops.py", 5, "GL401")}, got

@@ -14,6 +14,7 @@ import functools
 import os
 from collections import deque
 from dataclasses import dataclass
+from typing import Callable
 
 from graphlint.analysis.summary import CallRef, ClassInfo, FileSummary, FunctionInfo
 from graphlint.findings import Region
@@ -153,15 +154,26 @@ class ProjectIndex:
     @functools.cached_property
     def callers(self) -> dict[FuncId, set[FuncId]]:
         """Each function some function of the linted files calls → those callers (tests left out). Computed
-        once: the auto scope's region order, its driver code and the engine's skipped frames all ask."""
+        once: the auto scope's region order and the engine's skipped frames ask."""
+        return self._callers(lambda ref: True)
+
+    @functools.cached_property
+    def constructing_callers(self) -> dict[FuncId, set[FuncId]]:
+        """`callers` without calls through a parameter's annotation: `Trainer.evaluate(metric: Metric)` calling
+        `metric.step()` says the trainer uses metrics, not that metrics are only the trainer's (pytorchtrainer's
+        `Accuracy.step`, which users compile). The auto scope's driver code asks."""
+        return self._callers(lambda ref: ref.kind != "annotated_method")
+
+    def _callers(self, counts: Callable[[CallRef], bool]) -> dict[FuncId, set[FuncId]]:
         found: dict[FuncId, set[FuncId]] = {}
         for summary in self.files.values():
             if is_eager_file(summary.path):
                 continue
             for key, info in summary.functions.items():
                 for ref in info.calls:
-                    for callee in self.resolve_call((summary.path, key), ref):
-                        found.setdefault(callee, set()).add((summary.path, key))
+                    if counts(ref):
+                        for callee in self.resolve_call((summary.path, key), ref):
+                            found.setdefault(callee, set()).add((summary.path, key))
         return found
 
     @functools.cached_property
@@ -197,7 +209,7 @@ class ProjectIndex:
             found = self.lookup_class(summary, ref.target)
             return [fid for name in ("forward", "backward")
                     for fid in [self.method(*found, name)] if fid] if found else []
-        if ref.kind == "instance_method":
+        if ref.kind in ("instance_method", "annotated_method"):
             cls_name, _, method = ref.target.partition("|")
             found = self.lookup_class(summary, cls_name)
             return self._methods_of(found, method) if found else []
@@ -361,21 +373,24 @@ def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -
             if fid not in traced and (eager_file or info.eager_reason or _is_module_init(index, summary, info)):
                 eager.add(fid)
     # who calls each function from outside the traced code (a test's calls say nothing about who compiles it)
-    callers = {fid: who - traced.keys() for fid, who in index.callers.items()}
+    callers = {fid: who - traced.keys() for fid, who in index.constructing_callers.items()}
     changed = True
     while changed:
         changed = False
         for fid, who in callers.items():
-            if who and fid not in eager and fid not in traced and who <= eager and not _public_call(fid):
+            if who and fid not in eager and fid not in traced and who <= eager \
+                    and not _public_call(index, fid):
                 eager.add(fid)
                 changed = True
     return eager
 
 
-def _public_call(fid: FuncId) -> bool:
+def _public_call(index: ProjectIndex, fid: FuncId) -> bool:
+    """A public class's `__call__` in a torch file (a metric or a loss; a file that never imports torch holds a
+    callback or a writer: pytorchtrainer's `CsvWriter`)."""
     class_name, _, method = fid[1].rpartition(".")
     return method == "__call__" and class_name != "" and "<locals>" not in class_name \
-        and not class_name.rpartition(".")[2].startswith("_")
+        and not class_name.rpartition(".")[2].startswith("_") and index.files[fid[0]].imports_torch
 
 
 def _is_module_init(index: ProjectIndex, summary: FileSummary, info: FunctionInfo) -> bool:

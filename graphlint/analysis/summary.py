@@ -37,7 +37,9 @@ class CallRef:
     kind: name (`f(x)`), qualified (`helpers.f(x)`, resolved through imports), self_method /
     self_attr (`self.f(x)`: a method, else a submodule), iter_attr (`for l in self.layers: l(x)`),
     super (`super().forward(x)`), attr_method (`self.solver.step()`), instance_method (`b = Block(); b(x)`),
-    self_property, autograd_apply (`MyFunction.apply(x)`: its forward and backward).
+    annotated_method (`room.validate()` on a parameter `room: Room`: resolved like instance_method, but it does
+    not make the callee driver code, see `eager_functions`), self_property, autograd_apply (`MyFunction.apply(x)`:
+    its forward and backward).
     """
 
     kind: str
@@ -149,18 +151,20 @@ def module_name_for(path: str) -> tuple[str, bool]:
 
 
 def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str],
-             local_ctors: dict[str, str] | None = None, bound_methods: dict[str, str] | None = None) -> CallRef | None:
-    """Describe a call for the project phase. local_ctors: local name → class it was built from;
-    bound_methods: local name → "Class|method" (`closure = sf.closure`)."""
+             local_ctors: dict[str, str] | None = None, bound_methods: dict[str, str] | None = None,
+             annotated: set[str] | None = None) -> CallRef | None:
+    """Describe a call for the project phase. local_ctors: local name → class it was built from, or annotated
+    with (the names in `annotated`); bound_methods: local name → "Class|method" (`closure = sf.closure`)."""
     func = call.func
     local_ctors = local_ctors or {}
+    instance = "annotated_method" if annotated and _base_name(func) in annotated else "instance_method"
     if isinstance(func, cst.Name):
         if func.value in loop_vars:
             return CallRef("iter_attr", loop_vars[func.value])
         if bound_methods and func.value in bound_methods:  # closure = sf.closure; closure(x)
             return CallRef("instance_method", bound_methods[func.value])
         if func.value in local_ctors:  # block = Block(cfg); block(x)
-            return CallRef("instance_method", f"{local_ctors[func.value]}|__call__")
+            return CallRef(instance, f"{local_ctors[func.value]}|__call__")
         q = imports.names.get(func.value)
         return CallRef("qualified", q) if q else CallRef("name", func.value)
     if isinstance(func, cst.Attribute):
@@ -174,13 +178,20 @@ def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str],
                 and base.value.value == "self"):  # self.solver.integrate(t)
             return CallRef("attr_method", f"{base.attr.value}|{func.attr.value}")
         if isinstance(base, cst.Name) and base.value in local_ctors:  # solver = Solver(f); solver.step()
-            return CallRef("instance_method", f"{local_ctors[base.value]}|{func.attr.value}")
+            return CallRef(instance, f"{local_ctors[base.value]}|{func.attr.value}")
         if isinstance(base, cst.Name) and func.attr.value == "apply":  # MyFunction.apply(x): an autograd.Function
             return CallRef("autograd_apply", imports.names.get(base.value, base.value))
         q = imports.resolve(func)
         if q:
             return CallRef("qualified", q)
     return None
+
+
+def _base_name(func: cst.BaseExpression) -> str | None:
+    """`room` in `room(x)` and `room.method(x)`."""
+    if isinstance(func, cst.Attribute):
+        func = func.value
+    return func.value if isinstance(func, cst.Name) else None
 
 
 def _annotated_class(annotation: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -289,6 +300,8 @@ class SummaryBuilder(cst.CSTVisitor):
         self._key_stack: list[str] = []
         # per function scope: local variable → constructor callee (for `torch.compile(model)`)
         self._ctor_stack: list[dict[str, str]] = [{}]
+        # which of those names only an annotation typed (`room: Room`), per function
+        self._annotated_stack: list[set[str]] = [set()]
         # local name → "Class|method" for a bound method of a local object (`closure = sf.closure`)
         self._bound_stack: list[dict[str, str]] = [{}]
         self._loop_vars: list[dict[str, str]] = [{}]
@@ -344,7 +357,9 @@ class SummaryBuilder(cst.CSTVisitor):
         self._func_stack.append(info)
         self._scopes.append(info)
         self._key_stack.append(key)
-        self._ctor_stack.append(self._annotated_classes(node))
+        annotated = self._annotated_classes(node)
+        self._ctor_stack.append(annotated)
+        self._annotated_stack.append(set(annotated))
         self._bound_stack.append({})
         self._loop_vars.append({})
 
@@ -364,6 +379,7 @@ class SummaryBuilder(cst.CSTVisitor):
         self._scopes.pop()
         self._key_stack.pop()
         self._ctor_stack.pop()
+        self._annotated_stack.pop()
         self._bound_stack.pop()
         self._loop_vars.pop()
 
@@ -400,6 +416,7 @@ class SummaryBuilder(cst.CSTVisitor):
             t = target.target
             if isinstance(t, cst.Name) and callee:
                 self._ctor_stack[-1][t.value] = callee
+                self._annotated_stack[-1].discard(t.value)
                 if not self._func_stack:
                     self.summary.module_ctors[t.value] = callee
                     if is_logger_factory(callee):
@@ -560,7 +577,8 @@ class SummaryBuilder(cst.CSTVisitor):
         self._record_hook(node)
         if self._func_stack:
             self._note_driver_call(node)
-            ref = call_ref(node, self.imports, self._loop_vars[-1], self._ctor_stack[-1], self._bound_stack[-1])
+            ref = call_ref(node, self.imports, self._loop_vars[-1], self._ctor_stack[-1], self._bound_stack[-1],
+                           self._annotated_stack[-1])
             if ref is not None:
                 self._func_stack[-1].calls.append(ref)
             elif isinstance(node.func, cst.Subscript):
