@@ -24797,11 +24797,11 @@ def torchdeform_insar_phase_loss():
 
 # ---- held-out set 31, alpha batch (chosen 2026-11-23 by a helper session)
 PACKAGES.update({
-    "torch-sla": {"dirs": ["torch_sla"], "split": "heldout"},
-    "torch-blue": {"dirs": ["torch_blue"], "split": "heldout"},
-    "torch-kirigami": {"dirs": ["torch_kirigami"], "split": "heldout"},
-    "difftorch": {"dirs": ["difftorch"], "split": "heldout"},
-    "torchdcm": {"dirs": ["torchdcm"], "split": "heldout"},
+    "torch-sla": {"dirs": ["torch_sla"], "split": "dev"},
+    "torch-blue": {"dirs": ["torch_blue"], "split": "dev"},
+    "torch-kirigami": {"dirs": ["torch_kirigami"], "split": "dev"},
+    "difftorch": {"dirs": ["difftorch"], "split": "dev"},
+    "torchdcm": {"dirs": ["torchdcm"], "split": "dev"},
 })
 
 
@@ -25040,11 +25040,11 @@ def torchdcm_nested_loglike():
 
 # ---- held-out set 31, beta batch (chosen 2026-11-23 by a helper session)
 PACKAGES.update({
-    "astrophot": {"dirs": ["astrophot"], "split": "heldout"},
-    "mrirecon": {"dirs": ["mrirecon"], "split": "heldout"},
-    "neuralhedge": {"dirs": ["neuralhedge"], "split": "heldout"},
-    "pado-optics": {"dirs": ["pado"], "split": "heldout"},
-    "losspy": {"dirs": ["losspy"], "split": "heldout"},
+    "astrophot": {"dirs": ["astrophot"], "split": "dev"},
+    "mrirecon": {"dirs": ["mrirecon"], "split": "dev"},
+    "neuralhedge": {"dirs": ["neuralhedge"], "split": "dev"},
+    "pado-optics": {"dirs": ["pado"], "split": "dev"},
+    "losspy": {"dirs": ["losspy"], "split": "dev"},
 })
 
 
