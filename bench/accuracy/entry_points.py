@@ -25281,3 +25281,500 @@ def losspy_region_losses():
         return (losspy.cal_dice_loss(logits, gts), losspy.cal_iou_loss(logits, gts, reduction="none"),
                 hel(logits, gts), losspy.cal_hel(logits, gts), losspy.cal_ssim_loss(logits, gts, window_size=5))
     return f, _s31b_seg_data()
+
+
+# ---- held-out set 32, alpha batch (chosen 2026-11-23 by a helper session)
+PACKAGES.update({
+    "torchtomo": {"dirs": ["torchtomo"], "split": "heldout"},
+    "torchtsetlin": {"dirs": ["torchtsetlin"], "split": "heldout"},
+    "torchregister": {"dirs": ["TorchRegister"], "split": "heldout"},
+    "torchlatent": {"dirs": ["torchlatent"], "split": "heldout"},
+    "torchesnufft": {"dirs": ["torchesnufft"], "split": "heldout"},
+    "torchnep": {"dirs": ["torchnep"], "split": "heldout"},
+})
+
+
+# ================================================================= torchtomo ==
+# held-out set 32, alpha batch. torchtomo (differentiable CT reconstruction in pure PyTorch: parallel / fan / cone
+# beam projectors, FBP, breast tomosynthesis). 32 x 32 phantoms, few angles, the default "torch" backend on CPU.
+@entry("torchtomo", "README ParallelBeam: forward projection of a Shepp-Logan phantom + FBP (ramp filter)")
+def torchtomo_parallel_fbp():
+    from torchtomo import ParallelBeam, shepp_logan
+    proj = ParallelBeam(img_size=32, n_angles=24)
+    img = shepp_logan(32).reshape(1, 1, 32, 32)
+
+    def f(img):
+        return proj.fbp(proj(img))
+    return f, (img,)
+
+
+@entry("torchtomo", "ParallelBeam iterative reconstruction step: projection MSE to a sinogram, Adam on the image")
+def torchtomo_parallel_recon_step():
+    from torchtomo import ParallelBeam, shepp_logan
+    proj = ParallelBeam(img_size=32, n_angles=24)
+    sino = proj(shepp_logan(32).reshape(1, 1, 32, 32)).detach()
+    x = torch.zeros(1, 1, 32, 32, requires_grad=True)
+    opt = torch.optim.Adam([x], lr=1e-2)
+
+    def f(sino):
+        opt.zero_grad()
+        loss = ((proj(x) - sino) ** 2).mean()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (sino,)
+
+
+@entry("torchtomo", "FanBeam with learnable geometry: projection of a circle phantom, loss backward to the geometry")
+def torchtomo_fan_learnable():
+    from torchtomo import FanBeam, circle_phantom
+    proj = FanBeam(img_size=32, n_angles=24, learnable_geometry=True)
+    img = circle_phantom(32).reshape(1, 1, 32, 32)
+
+    def f(img):
+        loss = proj(img).square().mean()
+        loss.backward()
+        return loss.detach()
+    return f, (img,)
+
+
+@entry("torchtomo", "BreastTomosynthesis with learnable geometry (5 views): projection + adjoint, loss backward")
+def torchtomo_dbt_learnable():
+    from torchtomo import BreastTomosynthesis
+    op = BreastTomosynthesis((4, 8, 8), n_angles=5, detector_shape=(12, 10), source_to_detector=65.0,
+                             source_to_axis=60.0, learnable_geometry=True)
+
+    def f(vol):
+        p = op(vol)
+        loss = p.square().mean() + op.adjoint(p.detach()).mean()
+        loss.backward()
+        return loss.detach()
+    return f, (torch.rand(1, 1, 4, 8, 8),)
+
+
+@entry("torchtomo", "ParallelBeam.set_pose (per-view detector shifts) + projection + backprojection")
+def torchtomo_parallel_pose():
+    from torchtomo import ParallelBeam, shepp_logan
+    proj = ParallelBeam(img_size=32, n_angles=16)
+
+    def f(img, shift):
+        proj.set_pose(detector_shift=shift)
+        return proj.backproject(proj(img))
+    return f, (shepp_logan(32).reshape(1, 1, 32, 32), torch.linspace(-1, 1, 16))
+
+
+@entry("torchtomo", "ParallelBeam(sparse_adjoint=True): CSR forward matrix built on first use, projection + adjoint")
+def torchtomo_sparse_adjoint():
+    from torchtomo import ParallelBeam, shepp_logan
+    proj = ParallelBeam(img_size=16, n_angles=8, sparse_adjoint=True)
+
+    def f(img):
+        return proj.adjoint(proj(img))
+    return f, (shepp_logan(16).reshape(1, 1, 16, 16),)
+
+
+# ============================================================== torchtsetlin ==
+# held-out set 32, alpha batch. torchtsetlin (PyTorch-native Tsetlin machines: clause voting, Type I / II feedback
+# updates, convolutional machines, Boolean encoders, metrics). Tiny XOR-like Boolean data.
+def _s32a_tm_data(n=64, f=12):
+    x = torch.randint(0, 2, (n, f), dtype=torch.bool)
+    return x, (x[:, 0] ^ x[:, 1]).long()
+
+
+@entry("torchtsetlin", "README quick start: TsetlinMachine.update (Type I / II feedback) + predict")
+def torchtsetlin_update_predict():
+    import torchtsetlin as tt
+    m = tt.TsetlinMachine(n_features=12, n_classes=2, n_clauses=20, T=15, s=3.9)
+
+    def f(x, y):
+        m.update(x, y)
+        return m.predict(x)
+    return f, _s32a_tm_data()
+
+
+@entry("torchtsetlin", "ConvTsetlinMachine (3 x 3 patches, position encoding) update + predict on 6 x 6 images")
+def torchtsetlin_conv_update():
+    import torchtsetlin as tt
+    m = tt.ConvTsetlinMachine(n_classes=2, n_clauses=10, T=10, s=3.9, patch_size=3, input_shape=(1, 6, 6))
+
+    def f(x, y):
+        m.update(x, y)
+        return m.predict(x)
+    return f, (torch.randint(0, 2, (8, 1, 6, 6), dtype=torch.bool), torch.randint(0, 2, (8,)))
+
+
+# ============================================================= torchregister ==
+# held-out set 32, alpha batch. TorchRegister (Agam Chopra's 3D image registration: rigid / affine registration by
+# gradient descent on sampled voxels, spatial transformer). Two 16^3 spheres, 3 iterations.
+def _s32a_reg_vols(s=16):
+    g = torch.linspace(-1, 1, s)
+    zz, yy, xx = torch.meshgrid(g, g, g, indexing="ij")
+    tgt = ((xx ** 2 + yy ** 2 + zz ** 2) < 0.4).float()[None, None]
+    mov = (((xx - 0.15) ** 2 + yy ** 2 + (zz + 0.1) ** 2) < 0.35).float()[None, None]
+    return mov, tgt
+
+
+@entry("torchregister", "README Register(mode='rigid').optim (3 epochs, 20% of voxels) + warp of the moving volume",
+       calls=1)
+def torchregister_rigid():
+    from TorchRegister import Register
+    r = Register(mode="rigid", device="cpu", debug=False)
+
+    def f(mov, tgt):
+        r.optim(mov, tgt, lr=1e-3, max_epochs=3, per=0.2)
+        return r(mov)
+    return f, _s32a_reg_vols()
+
+
+@entry("torchregister", "Register(mode='affine').optim (3 epochs, 20% of voxels) + warp of the moving volume", calls=1)
+def torchregister_affine():
+    from TorchRegister import Register
+    r = Register(mode="affine", device="cpu", debug=False)
+
+    def f(mov, tgt):
+        r.optim(mov, tgt, lr=1e-3, max_epochs=3, per=0.2)
+        return r(mov)
+    return f, _s32a_reg_vols()
+
+
+@entry("torchregister", "SpatialTransformer warp of an 8^3 volume by a random flow field + norm")
+def torchregister_spatial_transformer():
+    from TorchRegister.utils import SpatialTransformer, norm
+    st = SpatialTransformer((8, 8, 8))
+
+    def f(src, flow):
+        return norm(st(src, flow))
+    return f, (torch.rand(1, 1, 8, 8, 8), torch.randn(1, 3, 8, 8, 8) * 0.5)
+
+
+# =============================================================== torchlatent ==
+# held-out set 32, alpha batch. torchlatent (structured prediction: CRF / CKY distributions over torchrua catted
+# sequences, log / max semirings). torchrua 0.5.0 (the API torchlatent 0.4.3 imports) is a dependency.
+@entry("torchlatent", "CkyDecoder: CKY span distribution over two sentences (4 and 3 tokens): log partitions, max, argmax")
+def torchlatent_cky():
+    from torchlatent.cky import CkyDecoder
+    from torchrua import C
+    dec = CkyDecoder(num_targets=3)
+    sizes = torch.tensor([4, 3])
+
+    def f(em):
+        dist = dec(C(data=em, token_sizes=sizes))
+        return dist.log_partitions, dist.max, dist.argmax.data
+    return f, (torch.randn(2, 4, 4, 3, requires_grad=True),)
+
+
+# ============================================================== torchesnufft ==
+# held-out set 32, alpha batch. torchesnufft (differentiable NUFFT with the exponential-of-semicircle kernel: types
+# 1 / 2 / 3, spreading / interpolation autograd functions, density compensation). float64 points in [-pi, pi).
+@entry("torchesnufft", "nufft1 (type 1, 2-D, 8 x 8 modes) of 40 points, |f|^2 loss backward to the points")
+def torchesnufft_type1_grad():
+    import math
+    from torchesnufft.functional import nufft1
+    x = (torch.rand(2, 40, dtype=torch.float64) * 2 - 1) * math.pi
+    c = torch.randn(1, 2, 40, dtype=torch.complex128)
+
+    def f(x, c):
+        x = x.detach().requires_grad_(True)
+        loss = nufft1(x, c, (8, 8)).abs().square().sum()
+        loss.backward()
+        return loss.detach(), x.grad
+    return f, (x, c)
+
+
+@entry("torchesnufft", "nufft2 (type 2, 1-D, 16 modes, batch 2) to 30 non-uniform points")
+def torchesnufft_type2():
+    import math
+    from torchesnufft.functional import nufft2
+    x = (torch.rand(1, 30, dtype=torch.float64) * 2 - 1) * math.pi
+
+    def f(x, fk):
+        return nufft2(x, fk)
+    return f, (x, torch.randn(2, 1, 16, dtype=torch.complex128))
+
+
+@entry("torchesnufft", "nufft3 (type 3, 2-D, 20 sources -> 12 targets) + get_density (3 iterations)")
+def torchesnufft_type3_density():
+    import math
+    from torchesnufft.functional import get_density, nufft3
+    x = (torch.rand(2, 20, dtype=torch.float64) * 2 - 1) * math.pi
+
+    def f(x, s, c):
+        return nufft3(x, c, s), get_density(x, c, (8, 8), n_iter=3)
+    return f, (x, torch.randn(2, 12, dtype=torch.float64) * 3, torch.randn(1, 1, 20, dtype=torch.complex128))
+
+
+# ================================================================== torchnep ==
+# held-out set 32, alpha batch. torchnep (PyTorch NEP4 neuroevolution potential: cell-list neighbour search, radial /
+# angular descriptors, per-type fitting nets, forces and virial by autograd). 8 atoms of two types in a 4.5 A box.
+_S32A_NEP_CFG = dict(version=4, num_types=2, type_names=["Si", "O"], cutoff_radial=4.0, cutoff_angular=3.0,
+                     n_max_radial=3, n_max_angular=2, basis_size_radial=4, basis_size_angular=4, l_max=[4, 1, 0],
+                     neuron=8)
+
+
+def _s32a_nep_system(n=8, box=4.5):
+    from torchnep.neighbor import build_neighbor_list
+    pos = torch.rand(n, 3, dtype=torch.float64) * box
+    types = torch.tensor([0, 1] * (n // 2))
+    pi, pj, rij = build_neighbor_list(pos, torch.eye(3, dtype=torch.float64) * box, 4.0)
+    ang = rij.norm(dim=1) < 3.0
+    return types, pi, pj, rij, pi[ang], pj[ang], rij[ang]
+
+
+@entry("torchnep", "NEPModel.compute_properties (eager reference path): energy, forces and virial of one structure")
+def torchnep_properties():
+    from torchnep.model import NEPModel
+    m = NEPModel(dict(_S32A_NEP_CFG)).double()
+    types, pi, pj, rij, pia, pja, rija = _s32a_nep_system()
+    n = types.shape[0]
+    sidx = torch.zeros(n, dtype=torch.long)
+
+    def f(rij, rija):
+        out = m.compute_properties(rij, rija, pi, pj, pia, pja, types, n, sidx, 1, need_forces=True,
+                                   need_virial=True)
+        return out["Etot"], out["forces"], out["virial"]
+    return f, (rij, rija)
+
+
+@entry("torchnep", "NEPModel training step: energy + force MSE through compute_properties (train mode), Adam")
+def torchnep_train_step():
+    from torchnep.model import NEPModel
+    m = NEPModel(dict(_S32A_NEP_CFG)).double()
+    m.train()
+    types, pi, pj, rij, pia, pja, rija = _s32a_nep_system()
+    n = types.shape[0]
+    sidx = torch.zeros(n, dtype=torch.long)
+    opt = torch.optim.Adam(m.parameters(), lr=1e-3)
+    e_ref = torch.tensor([-3.0], dtype=torch.float64)
+
+    def f(rij, rija):
+        opt.zero_grad()
+        out = m.compute_properties(rij, rija, pi, pj, pia, pja, types, n, sidx, 1, need_forces=True)
+        loss = (out["Etot"] - e_ref).square().mean() + out["forces"].square().mean()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (rij, rija)
+
+
+@entry("torchnep", "build_neighbor_list (cell list) of 10 atoms in a 9 A periodic box, cutoff 3.5 A")
+def torchnep_neighbor_list():
+    from torchnep.neighbor import build_neighbor_list
+    cell = torch.eye(3, dtype=torch.float64) * 9.0
+
+    def f(pos):
+        return build_neighbor_list(pos, cell, 3.5)
+    return f, (torch.rand(10, 3, dtype=torch.float64) * 9.0,)
+
+
+# ---- held-out set 32, beta batch (chosen 2026-11-23 by a helper session)
+PACKAGES.update({
+    "array-api-extra": {"dirs": ["array_api_extra"], "split": "heldout"},
+    "marray": {"dirs": ["marray"], "split": "heldout"},
+    "physo": {"dirs": ["physo"], "split": "heldout"},
+    "hydrodl2": {"dirs": ["hydrodl2"], "split": "heldout"},
+    "tinytopics": {"dirs": ["tinytopics"], "split": "heldout"},
+})
+
+
+# =========================================================== array-api-extra ==
+# held-out set 32, beta batch. array-api-extra (the data-apis "extra" functions built on the array API standard, used by
+# SciPy and scikit-learn: set operations, nan-statistics, covariance, padding, `at` updates, partition, ...), called on
+# torch tensors through array_api_compat's torch namespace (installed already, not benchmarked itself).
+@entry("array-api-extra", "nan-statistics and covariance (cov, nanmean, nanmax, nansum, nan_to_num) + pad / kron / atleast_nd / expand_dims / sinc / isclose / create_diagonal / one_hot")
+def xpx_statistics_manipulation():
+    import array_api_compat.torch as xp
+    import array_api_extra as xpx
+
+    def f(x, y):
+        x = x.clone()
+        x[0, 1] = float("nan")
+        return (xpx.cov(x, xp=xp), xpx.nanmean(x, axis=0, xp=xp), xpx.nanmax(x, xp=xp), xpx.nansum(x, axis=1, xp=xp),
+                xpx.nan_to_num(x, xp=xp), xpx.pad(y, 2, xp=xp), xpx.kron(y, y[:2, :2], xp=xp),
+                xpx.atleast_nd(y[0], ndim=3, xp=xp), xpx.expand_dims(y, axis=(0, 2), xp=xp), xpx.sinc(y, xp=xp),
+                xpx.isclose(y, y + 1e-9, xp=xp), xpx.create_diagonal(y[0], xp=xp),
+                xpx.one_hot(torch.tensor([0, 2, 1]), 4, xp=xp))
+    return f, (torch.randn(4, 16), torch.randn(3, 4))
+
+
+@entry("array-api-extra", "at(...).set / multiply / add (index, boolean mask, slice), partition / argpartition, searchsorted, apply_where, triu_indices, unravel_index")
+def xpx_at_partition():
+    import array_api_compat.torch as xp
+    import array_api_extra as xpx
+
+    def f(x, idx):
+        i, j = xpx.triu_indices(4, offset=1, xp=xp)
+        return (xpx.at(x, idx).set(0.0), xpx.at(x)[x > 0].multiply(2.0), xpx.at(x, (slice(None), 1)).add(1.0),
+                xpx.partition(x, 2, xp=xp), xpx.argpartition(x, 1, xp=xp),
+                xpx.searchsorted(torch.sort(x[0]).values, x[1], xp=xp),
+                xpx.apply_where(x > 0, (x,), torch.sqrt, fill_value=0.0, xp=xp), x[i, j],
+                xpx.unravel_index(torch.tensor([3, 7]), (4, 4), xp=xp))
+    return f, (torch.randn(5, 4), torch.tensor([0, 2]))
+
+
+# ==================================================================== marray ==
+# held-out set 32, beta batch. marray (data-apis masked arrays for any array API backend: `marray.torch` wraps
+# array_api_compat's torch namespace with masked statistics, sorting, set and elementwise functions). A 4 x 6 tensor
+# with a random mask.
+def _s32b_masked():
+    return torch.randn(4, 6), torch.rand(4, 6) > 0.7
+
+
+@entry("marray", "masked statistics on marray.torch: mean / var / std / sum / max / count / cumulative_sum / prod")
+def marray_statistics():
+    import marray
+    mxp = marray.torch
+
+    def f(x, m):
+        a = mxp.asarray(x, mask=m)
+        return (mxp.mean(a, axis=0).data, mxp.var(a, axis=1, correction=1).data, mxp.std(a).data,
+                mxp.sum(a, axis=1).data, mxp.max(a, axis=0).data, mxp.count(a, axis=1),
+                mxp.cumulative_sum(a, axis=1).data, mxp.prod(a, axis=0).mask)
+    return f, _s32b_masked()
+
+
+@entry("marray", "masked sort / argsort, unique_values, nonzero, where, arithmetic, diff, clip, take, concat, matmul")
+def marray_sort_elementwise():
+    import marray
+    mxp = marray.torch
+
+    def f(x, m):
+        a = mxp.asarray(x, mask=m)
+        b = mxp.asarray(x.T.contiguous(), mask=m.T.contiguous())
+        return (mxp.sort(a, axis=1).data, mxp.argsort(a, axis=0).data,
+                mxp.unique_values(mxp.asarray(torch.round(x), mask=m)).data, mxp.nonzero(a > 0)[0].data,
+                mxp.where(a > 0, mxp.exp(a), -a).mask, ((a + 1) * 2).data, mxp.diff(a, axis=1).data,
+                mxp.clip(a, min=-0.5, max=0.5).data, mxp.take(a, torch.tensor([0, 2]), axis=1).data,
+                mxp.concat([a, a], axis=0).mask, mxp.matmul(a, b).data)
+    return f, _s32b_masked()
+
+
+@entry("marray", "masked unique_counts / unique_inverse, min / argmax, cumulative_prod, take_along_axis, astype, full_like, reshape, flip, stack, slicing, searchsorted, descending sort, any / all")
+def marray_unique_manipulation():
+    import marray
+    mxp = marray.torch
+
+    def f(x, m):
+        a = mxp.asarray(x, mask=m)
+        r = mxp.asarray(torch.round(x), mask=m)
+        u = mxp.unique_counts(r)
+        return (u.values.data, u.counts.data, mxp.unique_inverse(r).inverse_indices.data, mxp.min(a, axis=1).data,
+                mxp.argmax(a, axis=0).data, mxp.cumulative_prod(a, axis=0).data,
+                mxp.take_along_axis(a, torch.argsort(x, dim=1), axis=1).data, mxp.astype(a, torch.float64).data,
+                mxp.full_like(a, 2.0).mask, mxp.reshape(a, (6, 4)).data, mxp.flip(a, axis=0).data, mxp.stack([a, a]).mask,
+                a[1:3, ::2].data, mxp.searchsorted(mxp.asarray(torch.arange(5.0)), mxp.asarray(x[0])).data,
+                mxp.sort(a, axis=0, descending=True).data, mxp.any(a > 1, axis=1).data, mxp.all(a > -3).data)
+    return f, _s32b_masked()
+
+
+# ===================================================================== physo ==
+# held-out set 32, beta batch. physo (Wassim Tenachi's Physical Symbolic Optimization: deep-RL symbolic regression with
+# an RNN policy over expression tokens, risk-seeking policy-gradient loss, LBFGS fitting of free constants).
+@entry("physo", "RNN policy Cell unrolled for 6 steps + risk-seeking policy-gradient loss_func (length mask, entropy), backward")
+def physo_rnn_policy_loss():
+    import numpy as np
+    from physo.learn import loss as physo_loss
+    from physo.learn.rnn import Cell
+    cell = Cell(input_size=20, output_size=7, hidden_size=16, n_layers=2)
+    lengths = np.array([3, 5, 6, 2])
+
+    def f(obs, ideal, rewards):
+        states = cell.get_zeros_initial_state(4)
+        outs = []
+        for _ in range(6):
+            o, states = cell(input_tensor=obs, states=states)
+            outs.append(o)
+        loss = physo_loss.loss_func(torch.stack(outs), ideal, rewards, baseline=float(rewards.mean()), lengths=lengths,
+                                    gamma_decay=0.7, entropy_weight=0.005)
+        loss.backward()
+        return loss
+    ideal = torch.nn.functional.one_hot(torch.randint(0, 7, (6, 4)), 7).double()
+    return f, (torch.randn(4, 20), ideal, torch.rand(4).double())
+
+
+@entry("physo", "free-constant fitting: optimize_free_const (MSE, LBFGS 4 steps) of a 3-constant expression, SquashedNRMSE reward and R2")
+def physo_free_const_fit():
+    from physo.physym import free_const, reward
+    x = torch.linspace(0.1, 2, 40)
+
+    def f(y):
+        params = [torch.tensor(1.0), torch.tensor(-0.1), torch.tensor(0.0)]
+
+        def func(p):
+            return p[0] * torch.exp(p[1] * x) + p[2]
+        hist = free_const.optimize_free_const(func, params, y, method_args={
+            "n_steps": 4, "tol": 1e-8, "lbfgs_func_args": {"max_iter": 3, "line_search_fn": "strong_wolfe"}})
+        r = reward.SquashedNRMSE(y, func(params))
+        return hist, r, reward.SquashedNRMSE_to_R2(r)
+    return f, (2.5 * torch.exp(-0.7 * x) + 0.3,)
+
+
+# ================================================================== hydrodl2 ==
+# held-out set 32, beta batch. hydrodl2 (MHPI's differentiable hydrologic models: HBV 1.0 / 1.1p / 2.0 conceptual
+# rainfall-runoff models driven by neural-network parameters). NGEN_SILENT (the package's own switch) skips its
+# interactive licence prompt at import; 20 days x 3 basins of random forcing (precipitation, temperature, PET).
+def _s32b_forcing(T=20, G=3):
+    os.environ.setdefault("NGEN_SILENT", "1")
+    return torch.cat([torch.rand(T, G, 1) * 10, torch.randn(T, G, 1) * 5, torch.rand(T, G, 1) * 3], -1)
+
+
+@entry("hydrodl2", "HBV 1.0 (nmul 2, dynamic parBETA, 5-day state warm-up, routing): streamflow and backward to the NN parameters")
+def hydrodl2_hbv():
+    x = _s32b_forcing()
+    from hydrodl2.models.hbv.hbv import Hbv
+    m = Hbv({"warmup": 5, "dynamic_params": {"Hbv": ["parBETA"]}, "nmul": 2}, device=torch.device("cpu"))
+    p = torch.randn(20, 3, m.learnable_param_count, requires_grad=True)
+
+    def f(x, p):
+        out = m({"x_phy": x}, p)
+        out["streamflow"].sum().backward()
+        return out["streamflow"], p.grad
+    return f, (x, p)
+
+
+@entry("hydrodl2", "HBV 1.1p (no state warm-up, dynamic parBETA / parBETAET) and HBV 2.0 (area / elevation inputs) streamflow")
+def hydrodl2_hbv_variants():
+    x = _s32b_forcing()
+    from hydrodl2.models.hbv.hbv_1_1p import Hbv_1_1p
+    from hydrodl2.models.hbv.hbv_2 import Hbv_2
+    m1 = Hbv_1_1p({"warmup": 4, "warmup_states": False, "dynamic_params": {"Hbv_1_1p": ["parBETA", "parBETAET"]},
+                   "nmul": 1}, device=torch.device("cpu"))
+    m2 = Hbv_2({"warmup": 4, "dynamic_params": {"Hbv_2": ["parBETA"]}, "nmul": 2}, device=torch.device("cpu"))
+
+    def f(x, p, q1, q2):
+        s1 = m1({"x_phy": x}, p)["streamflow"]
+        s2 = m2({"x_phy": x, "ac_all": torch.full((3,), 50.0), "elev_all": torch.full((3,), 500.0)}, (q1, q2))
+        return s1, s2["streamflow"]
+    return f, (x, torch.randn(20, 3, m1.learnable_param_count), torch.randn(20, 3, m2.learnable_param_count1),
+               torch.randn(3, m2.learnable_param_count2))
+
+
+# ================================================================ tinytopics ==
+# held-out set 32, beta batch. tinytopics (Nan Xiao's topic modelling by sum-to-one constrained neural Poisson NMF:
+# NeuralPoissonNMF, poisson_nmf_loss, an AdamW + cosine-warm-restart fit loop on accelerate). Synthetic document-term
+# counts from its own generate_synthetic_data (24 or 16 documents, 30 or 20 terms, 3 topics).
+@entry("tinytopics", "README fit_model (k=3, 2 epochs, batch 8) on synthetic counts, normalized L / F", calls=1)
+def tinytopics_fit_model():
+    import tinytopics as tt
+    tt.set_random_seed(0)
+    X, _, _ = tt.generate_synthetic_data(n=24, m=30, k=3, avg_doc_length=50)
+
+    def f(X):
+        model, losses = tt.fit_model(X, k=3, num_epochs=2, batch_size=8)
+        return model.get_normalized_L(), model.get_normalized_F(), losses[-1]
+    return f, (X,)
+
+
+@entry("tinytopics", "NeuralPoissonNMF forward on document indices + poisson_nmf_loss, AdamW step, normalized F")
+def tinytopics_train_step():
+    import tinytopics as tt
+    X, _, _ = tt.generate_synthetic_data(n=16, m=20, k=3, avg_doc_length=40)
+    model = tt.NeuralPoissonNMF(n=16, m=20, k=3)
+    opt = torch.optim.AdamW(model.parameters(), lr=0.01)
+
+    def f(X, idx):
+        opt.zero_grad()
+        loss = tt.poisson_nmf_loss(X[idx], model(idx))
+        loss.backward()
+        opt.step()
+        return loss.detach(), model.get_normalized_F()
+    return f, (X, torch.arange(8))

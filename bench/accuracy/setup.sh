@@ -225,7 +225,12 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "astrophot", "astropy", "pyerfa", "astropy-iers-data", "caskade", "mrirecon", "neuralhedge",
           "pado-optics", "losspy",
           # held-out split (set 31, alpha batch)
-          "torch-sla", "torch-blue", "torch-kirigami", "difftorch", "torchdcm"):
+          "torch-sla", "torch-blue", "torch-kirigami", "difftorch", "torchdcm",
+          # held-out split (set 32, alpha batch)
+          "torchtomo", "torchtsetlin", "torchregister", "torchlatent", "torchrua", "torchesnufft",
+          "torchnep",
+          # held-out split (set 32, beta batch)
+          "array-api-extra", "marray", "physo", "hydrodl2", "tinytopics"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -381,5 +386,9 @@ import astrophot.models, astrophot.fit  # noqa: E401,F401,E402
 os.chdir(_cwd)
 import mrirecon, neuralhedge.nn.trainer, neuralhedge.data.market, pado.propagator, losspy  # noqa: E401,F401,E402  (set 31, beta batch)
 import torch_sla, torch_blue.vi, torch_kirigami.sparsity, difftorch, torchdcm  # noqa: E401,F401,E402  (set 31, alpha batch)
+import torchtomo, torchtsetlin, TorchRegister, torchlatent.cky, torchesnufft.functional, torchnep.model  # noqa: E401,F401,E402  (set 32, alpha batch)
+# hydrodl2 asks for an interactive licence agreement at import unless NGEN_SILENT (its own switch) is set (set 32, beta batch)
+os.environ.setdefault("NGEN_SILENT", "1")
+import array_api_extra, marray.torch, physo.learn.rnn, hydrodl2.models.hbv.hbv, tinytopics  # noqa: E401,F401,E402  (set 32, beta batch)
 print("ok:", __import__("sys").prefix)
 PY
