@@ -25580,6 +25580,16 @@ PACKAGES.update({
 # held-out set 32, beta batch. array-api-extra (the data-apis "extra" functions built on the array API standard, used by
 # SciPy and scikit-learn: set operations, nan-statistics, covariance, padding, `at` updates, partition, ...), called on
 # torch tensors through array_api_compat's torch namespace (installed already, not benchmarked itself).
+@entry("array-api-extra", "set functions on int tensors: setdiff1d, union1d, nunique, isin")
+def xpx_set_functions():
+    import array_api_compat.torch as xp
+    import array_api_extra as xpx
+
+    def f(a, b):
+        return xpx.setdiff1d(a, b, xp=xp), xpx.union1d(a, b, xp=xp), xpx.nunique(a, xp=xp), xpx.isin(a, b, xp=xp)
+    return f, (torch.randint(0, 10, (20,)), torch.randint(0, 10, (8,)))
+
+
 @entry("array-api-extra", "nan-statistics and covariance (cov, nanmean, nanmax, nansum, nan_to_num) + pad / kron / atleast_nd / expand_dims / sinc / isclose / create_diagonal / one_hot")
 def xpx_statistics_manipulation():
     import array_api_compat.torch as xp
@@ -25666,29 +25676,38 @@ def marray_unique_manipulation():
     return f, _s32b_masked()
 
 
+@entry("marray", "masked-array scalar and text conversions: repr / str (masked text), float(mean), int(count), bool(any)")
+def marray_scalar_conversions():
+    import marray
+    mxp = marray.torch
+
+    def f(x, m):
+        a = mxp.asarray(x, mask=m)
+        return (repr(a), str(mxp.mean(a, axis=0)), float(mxp.mean(a)), int(mxp.count(a)), bool(mxp.any(a > 2)))
+    return f, _s32b_masked()
+
+
 # ===================================================================== physo ==
 # held-out set 32, beta batch. physo (Wassim Tenachi's Physical Symbolic Optimization: deep-RL symbolic regression with
 # an RNN policy over expression tokens, risk-seeking policy-gradient loss, LBFGS fitting of free constants).
-@entry("physo", "RNN policy Cell unrolled for 6 steps + risk-seeking policy-gradient loss_func (length mask, entropy), backward")
+@entry("physo", "RNN policy Cell unrolled for 6 steps + risk-seeking policy-gradient loss_func (tensor lengths as documented, median baseline, entropy), backward")
 def physo_rnn_policy_loss():
-    import numpy as np
     from physo.learn import loss as physo_loss
     from physo.learn.rnn import Cell
     cell = Cell(input_size=20, output_size=7, hidden_size=16, n_layers=2)
-    lengths = np.array([3, 5, 6, 2])
 
-    def f(obs, ideal, rewards):
+    def f(obs, ideal, rewards, lengths):
         states = cell.get_zeros_initial_state(4)
         outs = []
         for _ in range(6):
             o, states = cell(input_tensor=obs, states=states)
             outs.append(o)
-        loss = physo_loss.loss_func(torch.stack(outs), ideal, rewards, baseline=float(rewards.mean()), lengths=lengths,
-                                    gamma_decay=0.7, entropy_weight=0.005)
+        loss = physo_loss.loss_func(torch.stack(outs), ideal, rewards, baseline=torch.quantile(rewards, 0.5),
+                                    lengths=lengths, gamma_decay=0.7, entropy_weight=0.005)
         loss.backward()
         return loss
     ideal = torch.nn.functional.one_hot(torch.randint(0, 7, (6, 4)), 7).double()
-    return f, (torch.randn(4, 20), ideal, torch.rand(4).double())
+    return f, (torch.randn(4, 20), ideal, torch.rand(4).double(), torch.tensor([3, 5, 6, 2]))
 
 
 @entry("physo", "free-constant fitting: optimize_free_const (MSE, LBFGS 4 steps) of a 3-constant expression, SquashedNRMSE reward and R2")

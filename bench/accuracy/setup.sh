@@ -389,6 +389,7 @@ import torch_sla, torch_blue.vi, torch_kirigami.sparsity, difftorch, torchdcm  #
 import torchtomo, torchtsetlin, TorchRegister, torchlatent.cky, torchesnufft.functional, torchnep.model  # noqa: E401,F401,E402  (set 32, alpha batch)
 # hydrodl2 asks for an interactive licence agreement at import unless NGEN_SILENT (its own switch) is set (set 32, beta batch)
 os.environ.setdefault("NGEN_SILENT", "1")
-import array_api_extra, marray.torch, physo.learn.rnn, hydrodl2.models.hbv.hbv, tinytopics  # noqa: E401,F401,E402  (set 32, beta batch)
+import array_api_extra, marray, physo.learn.rnn, hydrodl2.models.hbv.hbv, tinytopics  # noqa: E401,F401,E402  (set 32, beta batch)
+assert marray.torch.asarray(torch.zeros(2), mask=torch.tensor([True, False])).mask.any()  # marray.torch wraps array_api_compat
 print("ok:", __import__("sys").prefix)
 PY
