@@ -905,7 +905,7 @@ class ArgumentKinds:
 
     def observe(self, fid: FuncId, call: cst.Call, caller: CheckContext) -> list[FuncId]:
         """Record the argument kinds `call` passes; return the linted functions it may reach."""
-        ref = call_ref(call, self.imports, {})
+        ref = call_ref(call, self.imports, self.index.files[fid[0]].module_ctors)
         if ref is None:
             return []
         callees = [c for c in self.index.resolve_call(fid, ref) if c[0] != fid[0] or c[1] in self.parsed.functions]

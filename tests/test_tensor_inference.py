@@ -327,3 +327,39 @@ def test_a_numpy_array_a_base_class_in_another_file_keeps_on_self(tmp_path):
     result = lint_tree(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": base, "pkg/layer.py": layer})
     # a numpy scalar (`np.prod`) as a size did not break there: only the array is flagged
     assert {(f.path.split("/")[-1], f.line, f.code) for f in result.findings} == {("layer.py", 8, "GL301")}
+
+
+def test_a_module_imported_through_importlib_is_torch(tmp_path):
+    # astrophot's backend switch: `self.module = importlib.import_module("torch")`. The fitters import only the
+    # backend object, so they are torch files too: `nll(...).item()` there is a tensor's
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/backend.py": """
+            import importlib
+
+            class Backend:
+                def __init__(self):
+                    self.module = importlib.import_module("torch")
+
+                def allclose(self, a, b):
+                    return self.module.allclose(a, b)
+
+            backend = Backend()
+            """,
+        "pkg/fit.py": """
+            from pkg.backend import backend
+
+            def nll(data, model):
+                return backend.module.sum((data - model) ** 2)
+
+            def step(data, model):
+                return nll(data, model).item()
+            """,
+    }
+    got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, files, scope="auto").findings}
+    # and the attribute holding the module resolves: `self.module.allclose` is `torch.allclose`
+    assert got == {("pkg/fit.py", 8, "GL101"), ("pkg/backend.py", 9, "GL103")}, got
+    # the same backend with numpy: not a torch file, nothing to flag
+    files["pkg/backend.py"] = files["pkg/backend.py"].replace('import_module("torch")', 'import_module("numpy")')
+    got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, files, scope="auto").findings}
+    assert got == set(), got

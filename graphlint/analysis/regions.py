@@ -203,7 +203,9 @@ class ProjectIndex:
                 return [hit]
             # constructing a project class in traced code runs its __init__
             found = self.lookup_class(summary, ref.target)
-            return self._methods_of(found, "__init__") if found else []
+            if found:
+                return self._methods_of(found, "__init__")
+            return self._module_instance_method(ref.target)
         if ref.kind == "autograd_apply":
             # Dynamo traces both halves of an autograd.Function when `.apply` runs in traced code
             found = self.lookup_class(summary, ref.target)
@@ -239,6 +241,16 @@ class ProjectIndex:
                     if hit:
                         return [hit]
         return []
+
+    def _module_instance_method(self, qualified: str) -> list[FuncId]:
+        """`pkg.backend_obj.backend.allclose` where that module does `backend = Backend()`: Backend.allclose
+        (astrophot's fitters call the shared backend object everywhere)."""
+        owner, _, method = qualified.rpartition(".")
+        module, _, name = owner.rpartition(".")
+        summary = self.modules.get(module)
+        class_name = summary.module_ctors.get(name) if summary is not None else None
+        found = self.lookup_class(summary, class_name) if class_name else None
+        return self._methods_of(found, method) if found else []
 
     def resolve_hook(self, summary: FileSummary, ref: CallRef) -> list[FuncId]:
         if ref.kind == "method":

@@ -93,6 +93,9 @@ class ClassInfo:
     # `self.<attr>` set in `__init__` from a parameter whose default is a name, → that name (`None`,
     # `False`: an option off by default; `print`: `self.trace_func(...)` prints), or set to `print` itself
     init_defaults: dict[str, str] = field(default_factory=dict)
+    # `self.module = importlib.import_module("torch")`, `self.xp = torch`: attributes holding a module → its name
+    # (astrophot's backend object: `self.module.allclose(a, b)` is `torch.allclose`)
+    module_aliases: dict[str, str] = field(default_factory=dict)
 
 
 def literal_prefix(node: cst.BaseExpression) -> str:
@@ -185,6 +188,28 @@ def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str],
         if q:
             return CallRef("qualified", q)
     return None
+
+
+def _imports_torch_dynamically(call: cst.Call, imports: ImportTable) -> bool:
+    """`importlib.import_module("torch")` / `__import__("torch")`: a backend switch (astrophot's `backend.module`)."""
+    if (imports.resolve(call.func) or dotted(call.func)) not in ("importlib.import_module", "__import__") \
+            or not call.args:
+        return False
+    name = call.args[0].value
+    return isinstance(name, cst.SimpleString) and name.evaluated_value.split(".")[0] == "torch"
+
+
+ARRAY_MODULES = ("torch", "numpy", "torch.nn.functional", "torch.linalg", "torch.fft")
+
+
+def _module_value(value: cst.BaseExpression, imports: ImportTable) -> str | None:
+    """The array module a value is: `torch`, `np` (imported), `importlib.import_module("torch")`; else None."""
+    if isinstance(value, cst.Call):
+        if not _imports_torch_dynamically(value, imports):
+            return None
+        return value.args[0].value.evaluated_value
+    name = imports.resolve(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
+    return name if name in ARRAY_MODULES else None
 
 
 def _base_name(func: cst.BaseExpression) -> str | None:
@@ -302,6 +327,7 @@ class SummaryBuilder(cst.CSTVisitor):
         self._ctor_stack: list[dict[str, str]] = [{}]
         # which of those names only an annotation typed (`room: Room`), per function
         self._annotated_stack: list[set[str]] = [set()]
+        self.imports_torch_dynamically = False  # `importlib.import_module("torch")` somewhere in the file
         # local name → "Class|method" for a bound method of a local object (`closure = sf.closure`)
         self._bound_stack: list[dict[str, str]] = [{}]
         self._loop_vars: list[dict[str, str]] = [{}]
@@ -443,6 +469,9 @@ class SummaryBuilder(cst.CSTVisitor):
             library = (self.imports.resolve(value.func) or "").split(".")[0]
             if library in DYNAMO_SKIPPED_LIBRARIES:
                 cls.skipped_library_attrs[attr] = library
+        module = _module_value(value, self.imports)
+        if module is not None:
+            cls.module_aliases[attr] = module
         kind = self._value_class(value)
         if kind == "tensor":
             cls.tensor_attrs.add(attr)
@@ -572,12 +601,16 @@ class SummaryBuilder(cst.CSTVisitor):
     # ---- calls: call graph edges and compile sites ----
     def visit_Call(self, node: cst.Call) -> None:
         self.config.visit_Call(node)
+        if _imports_torch_dynamically(node, self.imports):
+            self.imports_torch_dynamically = True
         self._maybe_compile_site(node)
         self._record_buffer(node)
         self._record_hook(node)
         if self._func_stack:
             self._note_driver_call(node)
-            ref = call_ref(node, self.imports, self._loop_vars[-1], self._ctor_stack[-1], self._bound_stack[-1],
+            # objects built here, or at module level (`BACKEND = ArrayBackend()` used in functions below it)
+            ctors = {**self.summary.module_ctors, **self._ctor_stack[-1]}
+            ref = call_ref(node, self.imports, self._loop_vars[-1], ctors, self._bound_stack[-1],
                            self._annotated_stack[-1])
             if ref is not None:
                 self._func_stack[-1].calls.append(ref)
@@ -710,7 +743,7 @@ def build_summary(path: str, module: cst.Module, positions=None) -> tuple[FileSu
     walk(module, builder)
     summary = builder.summary
     summary.imports = dict(imports.names)
-    summary.imports_torch = imports.imports_torch()
+    summary.imports_torch = imports.imports_torch() or builder.imports_torch_dynamically
     if builder.compile_nodes and positions is not None:
         line_of = positions()
         for site, node in builder.compile_nodes:

@@ -583,6 +583,11 @@ class TensorEnv:
         if qual is not None:
             return qual
         head, _, rest = (dotted(node) or "").partition(".")
+        if head == "self" and self.cls is not None:  # `self.module.allclose` with `self.module = torch`
+            attr, _, member = rest.partition(".")
+            module = self.cls.module_aliases.get(attr)
+            if module is not None:
+                return f"{module}.{member}" if member else module
         full = self.aliases.get(head)
         return None if full is None else f"{full}.{rest}" if rest else full
 

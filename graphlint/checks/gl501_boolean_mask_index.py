@@ -27,13 +27,16 @@ class BooleanMaskIndex(Check):
         base = ctx.kind(node.value)
         if base not in (None, TENSOR, BOOL_TENSOR, NDARRAY):
             return  # a list, dict, shape, ...: not a tensor indexed by a mask
-        for element in node.slice:
-            index = element.slice
-            if isinstance(index, cst.Index) and self._is_mask(index.value, ctx, known_base=base is not None):
+        indices = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index)]
+        # `x[:, mask_freq, mask_H, mask_W]`: several tensor indices together are integer indices (mrirecon's
+        # `torch.where(psf == 1)` coordinates); masks are not combined that way, so names say nothing there
+        by_name = sum(ctx.kind(i) in (TENSOR, BOOL_TENSOR) for i in indices) < 2
+        for index in indices:
+            if self._is_mask(index, ctx, known_base=base is not None, by_name=by_name):
                 ctx.report(node, self.code)
                 return
 
-    def _is_mask(self, expr: cst.BaseExpression, ctx, known_base: bool) -> bool:
+    def _is_mask(self, expr: cst.BaseExpression, ctx, known_base: bool, by_name: bool = True) -> bool:
         kind = ctx.kind(expr)
         if kind == BOOL_TENSOR:
             return True
@@ -41,13 +44,17 @@ class BooleanMaskIndex(Check):
                 isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in expr.comparisons):
             return True  # `x[x > 0]`: a comparison as an index is a boolean mask
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
-            return self._is_mask(expr.expression, ctx, known_base)  # `x[~mask]`
+            # `x[~mask]`; `x[~state.row_uncovered]` (fast_bss_eval), `self.rew[~package.on_goal]` (vmas): in torch
+            # code `~` on a value of unknown type inverts a mask (`x[~i]` counting from the end is rare)
+            inner = expr.expression
+            return self._is_mask(inner, ctx, known_base, by_name) or (
+                ctx.kind(inner) is None and ctx.torch_file and isinstance(inner, (cst.Name, cst.Attribute)))
         if isinstance(expr, cst.Subscript):
-            return self._is_mask(expr.value, ctx, known_base)  # `x[mask[0]]`: a row of a mask
+            return self._is_mask(expr.value, ctx, known_base, by_name)  # `x[mask[0]]`: a row of a mask
         # a tensor (or, on a known tensor, a value of unknown origin) called `mask`/`keep`/... is a mask,
         # also when it is an attribute (`x[..., self.coupling.source_mask]` in torchflows)
         name = expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else ""
-        return (kind == TENSOR or (known_base and kind is None)) and _MASK_NAME.search(name.lower()) is not None
+        return by_name and (kind == TENSOR or (known_base and kind is None)) and _MASK_NAME.search(name.lower()) is not None
 
     @staticmethod
     def _is_store(node: cst.Subscript, ctx) -> bool:
