@@ -25285,12 +25285,12 @@ def losspy_region_losses():
 
 # ---- held-out set 32, alpha batch (chosen 2026-11-23 by a helper session)
 PACKAGES.update({
-    "torchtomo": {"dirs": ["torchtomo"], "split": "heldout"},
-    "torchtsetlin": {"dirs": ["torchtsetlin"], "split": "heldout"},
-    "torchregister": {"dirs": ["TorchRegister"], "split": "heldout"},
-    "torchlatent": {"dirs": ["torchlatent"], "split": "heldout"},
-    "torchesnufft": {"dirs": ["torchesnufft"], "split": "heldout"},
-    "torchnep": {"dirs": ["torchnep"], "split": "heldout"},
+    "torchtomo": {"dirs": ["torchtomo"], "split": "dev"},
+    "torchtsetlin": {"dirs": ["torchtsetlin"], "split": "dev"},
+    "torchregister": {"dirs": ["TorchRegister"], "split": "dev"},
+    "torchlatent": {"dirs": ["torchlatent"], "split": "dev"},
+    "torchesnufft": {"dirs": ["torchesnufft"], "split": "dev"},
+    "torchnep": {"dirs": ["torchnep"], "split": "dev"},
 })
 
 
@@ -25568,11 +25568,11 @@ def torchnep_neighbor_list():
 
 # ---- held-out set 32, beta batch (chosen 2026-11-23 by a helper session)
 PACKAGES.update({
-    "array-api-extra": {"dirs": ["array_api_extra"], "split": "heldout"},
-    "marray": {"dirs": ["marray"], "split": "heldout"},
-    "physo": {"dirs": ["physo"], "split": "heldout"},
-    "hydrodl2": {"dirs": ["hydrodl2"], "split": "heldout"},
-    "tinytopics": {"dirs": ["tinytopics"], "split": "heldout"},
+    "array-api-extra": {"dirs": ["array_api_extra"], "split": "dev"},
+    "marray": {"dirs": ["marray"], "split": "dev"},
+    "physo": {"dirs": ["physo"], "split": "dev"},
+    "hydrodl2": {"dirs": ["hydrodl2"], "split": "dev"},
+    "tinytopics": {"dirs": ["tinytopics"], "split": "dev"},
 })
 
 
