@@ -17,7 +17,8 @@ from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.syntax import children, is_a, names_in, nodes_of, parameters, walk
-from graphlint.analysis.tensors import CONST, META, NDARRAY, TENSOR, TensorEnv, is_tensor, join, join_all
+from graphlint.analysis.tensors import (ARRAY_API_TO_TORCH, BACKEND, CONST, META, NDARRAY, TENSOR, TensorEnv, is_tensor,
+                                        join, join_all)
 from graphlint.checks.base import Check, RawFinding
 from graphlint.torch_version import matches
 
@@ -288,6 +289,10 @@ class CheckContext:
         """Qualified name through imports, unless a local binding shadows it."""
         if isinstance(node, cst.Name) and node.value in self.env.names:
             return self.env.aliases.get(node.value)
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
+                and self.env.names.get(node.value.value) == BACKEND:
+            # `xp.unique_values`, `nx.nonzero`: an array namespace's function is torch's under compile
+            return f"torch.{ARRAY_API_TO_TORCH.get(node.attr.value, node.attr.value)}"
         return self.env.resolve(node)
 
     def is_print_alias(self, node: cst.BaseExpression) -> bool:

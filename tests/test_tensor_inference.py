@@ -363,3 +363,20 @@ def test_a_module_imported_through_importlib_is_torch(tmp_path):
     files["pkg/backend.py"] = files["pkg/backend.py"].replace('import_module("torch")', 'import_module("numpy")')
     got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, files, scope="auto").findings}
     assert got == set(), got
+
+
+def test_an_array_namespace_question_about_dtypes_is_no_tensor(lint):
+    # marray's `_is_boolean(key, xp)`: `xp.isdtype(x.dtype, "bool")` answers about the type, not the values
+    code = """
+    def namespace(xp):
+        class MArray:
+            def __getitem__(self, key):
+                if is_boolean(key, xp) and len(key) > 0:
+                    return 1
+                return 2
+        return MArray
+
+    def is_boolean(x, xp):
+        return hasattr(x, "dtype") and xp.isdtype(x.dtype, "bool")
+    """
+    assert found(lint(code, scope="all")) == set()

@@ -111,6 +111,11 @@ NON_TENSOR_PARAM = re.compile(
 # Python ints, whatever tensor it is asked about
 SHAPE_QUERY_NAME = re.compile(r"^_?(get_|compute_|calc_)?(num|n)_(dims?|dimensions|channels|axes|spatial_dims)$"
                               r"|^_?(get|compute|calc|infer|match)_(\w*_)?(shape|dims?|ndims?|rank)$")
+# the array API's names for torch's functions (`xp.unique_values(x)` is `torch.unique(x)` under array_api_compat)
+ARRAY_API_TO_TORCH = {"unique_values": "unique", "unique_counts": "unique", "unique_inverse": "unique",
+                      "unique_all": "unique", "concat": "cat", "permute_dims": "permute"}
+# a parameter holding the array namespace: `xp` by the array API's convention, `nx` (POT), or annotated so
+NAMESPACE_PARAM = re.compile(r"^(xp|nx)$")
 BACKEND_GETTER = re.compile(r"^_?(get_)?(backend|array_namespace|namespace|array_api|xp|nx)$")
 # functions (of a tensor backend: tensorly, einops, array-api shims) named after a shape query
 SHAPE_QUERY_FUNCS = frozenset({"ndim", "shape", "size", "numel", "dim", "get_shape", "ndimension", "nelement",
@@ -154,7 +159,7 @@ _NDARRAY_ANNOTATION = re.compile(r"(Optional\[)?(np|numpy)\.ndarray\]?(\s*\|\s*N
 _SCALAR_TENSOR_ANNOTATION = re.compile(r"\[\s*(torch\.)?Tensor\s*,\s*(\"\"|'')\s*\]")
 # Names of helpers that answer a yes/no question: their result is a Python bool, not a tensor.
 PREDICATE_NAME = re.compile(r"^_*(exists|is_.*|has_.*|should_.*|can_.*|check_.*|divisible_by|.*_exists|"
-                            r"is(sparse|scalar|complex|real|nan|inf|finite|close|empty|tensor|array|numeric))$")
+                            r"is(sparse|scalar|complex|real|nan|inf|finite|close|empty|tensor|array|numeric|dtype))$")
 # Tensor methods whose arguments are tensors too (`x.masked_fill(mask, 0)`, `x.gather(1, index)`).
 TENSOR_ARG_METHODS = {
     "masked_fill", "masked_fill_", "gather", "scatter", "scatter_", "scatter_add", "scatter_add_", "index_select",
@@ -618,6 +623,11 @@ class TensorEnv:
                 self.names[name] = SELF
                 continue
             kind = self._param_kind(p) if self.ctx.torch_file else None
+            if NAMESPACE_PARAM.match(name) or (_annotation_text(p) or "").endswith("Namespace"):
+                # `xp: ArrayNamespace` (array-api-extra): torch's functions when the arrays are tensors, also in a
+                # file that never imports torch
+                self.names[name] = BACKEND
+                continue
             optional = isinstance(p.default, cst.Name) and p.default.value == "None"
             if not optional and name in uses.passed_on:
                 evidence.add(name)
@@ -900,7 +910,9 @@ class TensorEnv:
                 return NDARRAY
             if SCALAR in kinds:
                 return SCALAR
-            return META if META in kinds else None
+            # `x.shape[0] == n` is metadata; `t1 == c` with `c` a loop counter is whatever `t1` is (torchnep's
+            # `_m = (t1 == c) & (t2 == d)` over atom types, then `if not _m.any()`)
+            return META if META in kinds and None not in kinds else None
         if isinstance(node, cst.UnaryOperation):
             inner = self.kind_of(node.expression)
             if isinstance(node.operator, cst.Not):
@@ -1006,7 +1018,7 @@ class TensorEnv:
                 # `nx.any(t == 0)`, `nx.dot(K, u)`: the backend's functions mirror torch's on tensors
                 if PREDICATE_NAME.match(method) and not VALUE_PREDICATE.search(method):
                     return META  # `nx.issparse(M)`: a question about the type
-                return self._qualified_call_kind(f"torch.{method}", node, arg_kinds) \
+                return self._qualified_call_kind(f"torch.{ARRAY_API_TO_TORCH.get(method, method)}", node, arg_kinds) \
                     if any(is_tensor(k) or k is None for k in arg_kinds) else None
             if recv == SELF:
                 return self._self_call_kind(method, arg_kinds)
