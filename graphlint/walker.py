@@ -87,11 +87,20 @@ def _isinstance_narrowing(test: cst.BaseExpression, when_false: bool = False) ->
     name = left.args[0].value.value
     func = cst.Module([]).code_for_node(left.func)
     if func == "isinstance" and len(left.args) == 2:
-        mentions_tensor = "Tensor" in cst.Module([]).code_for_node(left.args[1].value)
-        return name if mentions_tensor == negated else None
+        return name if _names_a_tensor_class(left.args[1].value) == negated else None
     if func in ("torch.is_tensor", "is_tensor") and len(left.args) == 1 and negated:
         return name
     return None
+
+
+def _names_a_tensor_class(classes: cst.BaseExpression) -> bool:
+    """`torch.Tensor`, `(Tensor, np.ndarray)`, `nn.Parameter`, a `...Tensor` subclass; not torch-kirigami's
+    `TensorRef`, a record that only has "Tensor" in its name."""
+    for node in nodes_of(classes, (cst.Name, cst.Attribute)):
+        last = (dotted(node) or "").rpartition(".")[2]
+        if last.endswith("Tensor") or last == "Parameter":
+            return True
+    return False
 
 
 def _later_in_loop(chain: list[cst.CSTNode]):

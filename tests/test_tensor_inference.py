@@ -380,3 +380,23 @@ def test_an_array_namespace_question_about_dtypes_is_no_tensor(lint):
         return hasattr(x, "dtype") and xp.isdtype(x.dtype, "bool")
     """
     assert found(lint(code, scope="all")) == set()
+
+
+def test_isinstance_of_a_class_with_tensor_in_its_name_is_not_a_tensor_check(lint):
+    # torch-kirigami's `TensorRef` is a record: past `not isinstance(t, TensorRef) or`, `t` is one, not a tensor
+    code = """
+    import torch
+
+    class TensorRef:
+        def __init__(self, id):
+            self.id = id
+
+    @torch.compile
+    def check(tensor, refs, x):
+        if not isinstance(tensor, TensorRef) or refs.get(tensor.id) != tensor:
+            return x
+        if not isinstance(x, torch.Tensor) or x.sum() > 0:
+            return x * 2
+        return x
+    """
+    assert found(lint(code)) == {(12, "GL401")}
