@@ -25797,3 +25797,425 @@ def tinytopics_train_step():
         opt.step()
         return loss.detach(), model.get_normalized_F()
     return f, (X, torch.arange(8))
+
+
+# ---- held-out set 33, alpha batch (chosen 2026-11-23 by a helper session)
+PACKAGES.update({
+    "torchdae": {"dirs": ["torchdae"], "split": "heldout"},
+    "torchheat": {"dirs": ["torchheat"], "split": "heldout"},
+    "torchswarm": {"dirs": ["torchswarm"], "split": "heldout"},
+    "torchstats": {"dirs": ["torchstats"], "split": "heldout"},
+    "torch-crps": {"dirs": ["torch_crps"], "split": "heldout"},
+    "torch-cgd": {"dirs": ["torch_cgd"], "split": "heldout"},
+})
+
+
+# ================================================================== torchdae ==
+# held-out set 33, alpha batch. torchdae (GPU-parallel, differentiable implicit DAE solvers in PyTorch: BDF1 / BDF2 /
+# TR-BDF2, Radau IIA, Newton iterations, event location, consistent initial conditions). A two-variable index-1 DAE
+# (y0' = -y0 + y1, 0 = y1 - k y0), few fixed steps, float64.
+def _s33a_dae_F(t, y, yp):
+    return torch.stack([yp[..., 0] + y[..., 0] - y[..., 1], y[..., 1] - 0.5 * y[..., 0]], dim=-1)
+
+
+@entry("torchdae", "solve_bdf1 on a batch of two initial states (5 fixed steps, Newton per step)")
+def torchdae_bdf1():
+    import torchdae
+
+    def f(y0):
+        return torchdae.solve_bdf1(_s33a_dae_F, (0.0, 0.5), y0, n_steps=5).ys
+    return f, (torch.tensor([[1.0, 0.5], [2.0, 1.0]], dtype=torch.float64),)
+
+
+@entry("torchdae", "solve_tr_bdf2 with a DAEFunctions event (y0 crosses 0.8): event location by interpolation")
+def torchdae_trbdf2_event():
+    import torchdae
+    system = torchdae.DAEFunctions(F=_s33a_dae_F, event_fn=lambda t, y: y[..., 0] - 0.8)
+
+    def f(y0):
+        sol = torchdae.solve_tr_bdf2(system, (0.0, 1.0), y0, n_steps=8)
+        return sol.ys, sol.t_event
+    return f, (torch.tensor([[1.0, 0.5]], dtype=torch.float64),)
+
+
+@entry("torchdae", "solve_radau_iia5 (3-stage implicit Runge-Kutta) on a batch of two initial states")
+def torchdae_radau():
+    import torchdae
+
+    def f(y0):
+        return torchdae.solve_radau_iia5(_s33a_dae_F, (0.0, 0.5), y0, n_steps=4).ys
+    return f, (torch.tensor([[1.0, 0.5], [2.0, 1.0]], dtype=torch.float64),)
+
+
+@entry("torchdae", "solve_bdf2 with a learnable rate passed through args, final-state loss backward")
+def torchdae_bdf2_grad():
+    import torchdae
+    k = torch.tensor(0.7, dtype=torch.float64, requires_grad=True)
+
+    def F(kk, t, y, yp):
+        return torch.stack([yp[..., 0] + kk * y[..., 0] - y[..., 1], y[..., 1] - 0.5 * y[..., 0]], dim=-1)
+
+    def f(y0):
+        sol = torchdae.solve_bdf2(F, (0.0, 0.5), y0, args=(k,), n_steps=5)
+        loss = sol.ys[-1].square().sum()
+        loss.backward()
+        return loss.detach()
+    return f, (torch.tensor([[1.0, 0.5]], dtype=torch.float64),)
+
+
+# ================================================================= torchheat ==
+# held-out set 33, alpha batch. torchheat (diffusion / heat-kernel distances: graph Laplacian from a Gaussian or kNN
+# affinity, Chebyshev approximation of the heat kernel with scipy's ive coefficients). 20 random 3-D points.
+@entry("torchheat", "HeatKernelGaussian.fit (sigma 1, t 1, order 10), 'var' heat-geodesic distance")
+def torchheat_gaussian_var():
+    from torchheat.heat_kernel import HeatKernelGaussian
+    hk = HeatKernelGaussian(sigma=1.0, t=1.0, order=10)
+
+    def f(x):
+        return hk.fit(x, dist_type="var")
+    return f, (torch.randn(20, 3),)
+
+
+@entry("torchheat", "HeatKernelKNN.fit (k 4, t 2, torch kNN graph), 'phate' and 'diff' distances")
+def torchheat_knn():
+    from torchheat.heat_kernel import HeatKernelKNN
+    hk = HeatKernelKNN(k=4, t=2.0, order=10)
+
+    def f(x):
+        return hk.fit(x, dist_type="phate"), hk.fit(x, dist_type="diff")
+    return f, (torch.randn(20, 3),)
+
+
+# ================================================================ torchswarm ==
+# held-out set 33, alpha batch. torchswarm (particle swarm optimisation in PyTorch: standard, rotated and
+# exponentially weighted momentum particles). A sphere fitness function, 3 dimensions, 4-5 particles, 2-3 iterations.
+class _S33aSphere:
+    def evaluate(self, x):
+        return (x ** 2).sum()
+
+
+@entry("torchswarm", "README SwarmOptimizer(3 dims, 5 particles, 3 iterations).run(verbosity=True), standard particles")
+def torchswarm_standard():
+    from torchswarm.swarmoptimizer import SwarmOptimizer
+    opt = SwarmOptimizer(3, 5, max_iterations=3, device="cpu")
+    opt.optimize(_S33aSphere())
+
+    def f():
+        return opt.run(verbosity=True).gbest_position
+    return f, ()
+
+
+@entry("torchswarm", "SwarmOptimizer with exponentially weighted momentum particles in bounds [-1, 1] (2 iterations)")
+def torchswarm_ewm():
+    from torchswarm.swarmoptimizer import SwarmOptimizer
+    opt = SwarmOptimizer(3, 4, swarm_optimizer_type="exponentially_weighted", max_iterations=2, device="cpu",
+                         bounds=[-1.0, 1.0])
+    opt.optimize(_S33aSphere())
+
+    def f():
+        return opt.run(verbosity=False).gbest_position
+    return f, ()
+
+
+@entry("torchswarm", "SwarmOptimizer with rotated particles (rotation / phi matrices from numpy, 2 iterations)")
+def torchswarm_rotated():
+    from torchswarm.swarmoptimizer import SwarmOptimizer
+    opt = SwarmOptimizer(3, 4, swarm_optimizer_type="rotated", max_iterations=2, device="cpu", w=0.5)
+    opt.optimize(_S33aSphere())
+
+    def f():
+        return opt.run(verbosity=False).gbest_position
+    return f, ()
+
+
+# ================================================================ torchstats ==
+# held-out set 33, alpha batch. torchstats (David Boetius's probability distributions in PyTorch for probabilistic
+# verification: box-event probabilities and densities of mixtures, independent products, wrapped scipy distributions).
+@entry("torchstats", "MixtureModel of two Uniform boxes: probability of 5 box events, density, seeded sample")
+def torchstats_mixture_uniform():
+    from torchstats import MixtureModel, Uniform
+    m = MixtureModel([0.3, 0.7], [Uniform((torch.zeros(3), torch.ones(3))),
+                                  Uniform((torch.full((3,), -1.0), torch.full((3,), 0.5)))])
+
+    def f(lo, hi, x):
+        return m.probability((lo, hi)), m.density(x), m.sample(8, seed=1)
+    return f, (torch.full((5, 3), 0.1, dtype=torch.float64), torch.rand(5, 3, dtype=torch.float64) + 0.2,
+               torch.rand(6, 3, dtype=torch.float64))
+
+
+@entry("torchstats", "MultivariateIndependent of wrapped scipy normals and a Categorical: box probability + sample")
+def torchstats_independent():
+    import scipy.stats
+    from torchstats import MultivariateIndependent, Categorical, wrap
+    mv = MultivariateIndependent(wrap(scipy.stats.norm(0, 1)), Categorical([0.2, 0.8]), wrap(scipy.stats.norm(1, 2)),
+                                 event_shape=(3,))
+
+    def f(lo, hi):
+        return mv.probability((lo, hi)), mv.sample(4, seed=0)
+    return f, (torch.tensor([[-1.0, 0.0, 0.0]] * 3, dtype=torch.float64),
+               torch.tensor([[1.0, 1.0, 2.0]] * 3, dtype=torch.float64))
+
+
+@entry("torchstats", "MixtureModel.fit_truncnorm_mixture (2 components, 5 EM iterations) then probability + density")
+def torchstats_truncnorm():
+    from torchstats import MixtureModel
+    data = torch.randn(60, dtype=torch.float64)
+    m = MixtureModel.fit_truncnorm_mixture(data, bounds=(-3.0, 3.0), n_components=2, n_init=1, max_iters=5, seed=0)
+
+    def f(lo, hi, x):
+        return m.probability((lo, hi)), m.density(x)
+    return f, (torch.full((4, 1), -0.5, dtype=torch.float64), torch.linspace(0, 1, 4, dtype=torch.float64)[:, None],
+               data[:5, None])
+
+
+# ================================================================= torch-crps ==
+# held-out set 33, alpha batch. torch-crps (Fabio Muratore's CRPS / scale-invariant SCRPS for probabilistic forecasts:
+# closed forms for Normal / StudentT distributions, ensemble estimators, observation-normalised variants).
+@entry("torch-crps", "Normal forecast head (Linear 4 -> loc / softplus scale): CRPS + SCRPS loss, backward, SGD step")
+def torch_crps_normal_step():
+    from torch.distributions import Normal
+    import torch_crps
+    net = torch.nn.Linear(4, 2)
+    opt = torch.optim.SGD(net.parameters(), lr=0.01)
+
+    def f(x, y):
+        opt.zero_grad()
+        out = net(x)
+        q = Normal(out[:, 0], torch.nn.functional.softplus(out[:, 1]) + 1e-3)
+        loss = torch_crps.crps_analytical(q, y).mean() + torch_crps.scrps_analytical(q, y).mean()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(16, 4), torch.randn(16))
+
+
+@entry("torch-crps", "StudentT (4 degrees of freedom): analytical CRPS, SCRPS and the observation-normalised CRPS")
+def torch_crps_studentt():
+    from torch.distributions import StudentT
+    import torch_crps
+
+    def f(loc, scale, y):
+        q = StudentT(torch.full_like(loc, 4.0), loc, scale)
+        return (torch_crps.crps_analytical_studentt(q, y), torch_crps.scrps_analytical(q, y),
+                torch_crps.crps_analytical_obsnormalized(q, y))
+    return f, (torch.randn(8), torch.rand(8) + 0.5, torch.randn(8))
+
+
+@entry("torch-crps", "ensemble estimators (10 members, 6 observations): crps_ensemble, biased scrps, naive, normalised")
+def torch_crps_ensemble():
+    import torch_crps
+
+    def f(x, y):
+        return (torch_crps.crps_ensemble(x, y), torch_crps.scrps_ensemble(x, y, biased=True),
+                torch_crps.crps_ensemble_naive(x, y), torch_crps.crps_ensemble_obsnormalized(x, y))
+    return f, (torch.randn(6, 10), torch.randn(6))
+
+
+# ================================================================== torch-cgd ==
+# held-out set 33, alpha batch. torch-cgd (competitive gradient descent for two-player games: CGD with explicit mixed
+# Hessians, adaptive ACGD with a conjugate-gradient / GMRES solver on Hessian-vector-product operators). Bilinear games.
+@entry("torch-cgd", "ACGD (lr 0.1) with the conjugate-gradient solver on a 3 x 3 bilinear game + x regulariser: one step")
+def torch_cgd_acgd_cg():
+    from torch_cgd import ACGD
+    from torch_cgd.solvers import CG
+    x = torch.nn.Parameter(torch.randn(3))
+    y = torch.nn.Parameter(torch.randn(3))
+    a = torch.randn(3, 3)
+    opt = ACGD([x], [y], lr=0.1, solver=CG(tol=1e-6))
+
+    def f():
+        opt.zero_grad()
+        loss = x @ a @ y + 0.1 * x.square().sum()
+        opt.step(loss)
+        return loss.detach()
+    return f, ()
+
+
+@entry("torch-cgd", "CGD (eta 0.1, torch.linalg solve) on a zero-sum 2 x 2 bilinear game (f, -f): one step")
+def torch_cgd_cgd():
+    from torch_cgd import CGD
+    x = torch.nn.Parameter(torch.randn(2))
+    y = torch.nn.Parameter(torch.randn(2))
+    a = torch.randn(2, 2)
+    opt = CGD([x], [y], 0.1)
+
+    def f():
+        opt.zero_grad()
+        fv = x @ a @ y
+        opt.step(fv, -fv)
+        return fv.detach()
+    return f, ()
+
+
+@entry("torchdae", "compute_consistent_initial_conditions (algebraic rows from the yp Jacobian, damped Newton) + solve_bdf1")
+def torchdae_consistent_ic():
+    import torchdae
+
+    def f(y0):
+        y0c, yp0c = torchdae.compute_consistent_initial_conditions(_s33a_dae_F, 0.0, y0)
+        return torchdae.solve_bdf1(_s33a_dae_F, (0.0, 0.3), y0c, yp0=yp0c, n_steps=3).ys
+    return f, (torch.tensor([[1.0, 0.2]], dtype=torch.float64),)
+
+
+@entry("torchdae", "solve_bdf1 with an event on a batch of two states (per-sample event location, early stop)")
+def torchdae_bdf1_event_batch():
+    import torchdae
+    system = torchdae.DAEFunctions(F=_s33a_dae_F, event_fn=lambda t, y: y[..., 0] - 0.8)
+
+    def f(y0):
+        sol = torchdae.solve_bdf1(system, (0.0, 1.0), y0, n_steps=8)
+        return sol.ys, sol.event_mask
+    return f, (torch.tensor([[1.0, 0.5], [0.9, 0.45]], dtype=torch.float64),)
+
+
+@entry("torch-cgd", "ACGD with the GMRES solver on a 3 x 3 bilinear game + x regulariser: one step")
+def torch_cgd_acgd_gmres():
+    from torch_cgd import ACGD
+    from torch_cgd.solvers import GMRES
+    x = torch.nn.Parameter(torch.randn(3))
+    y = torch.nn.Parameter(torch.randn(3))
+    a = torch.randn(3, 3)
+    opt = ACGD([x], [y], lr=0.1, solver=GMRES(tol=1e-6, max_iter=20))
+
+    def f():
+        opt.zero_grad()
+        loss = x @ a @ y + 0.1 * x.square().sum()
+        opt.step(loss)
+        return loss.detach()
+    return f, ()
+
+
+# ---- held-out set 33, beta batch (chosen 2026-11-23 by a helper session)
+PACKAGES.update({
+    "ndmap": {"dirs": ["ndmap"], "split": "heldout"},
+    "unit-scaling": {"dirs": ["unit_scaling"], "split": "heldout"},
+})
+
+
+# ===================================================================== ndmap ==
+# held-out set 33, beta batch. ndmap (Ivan Morozov's higher-order derivatives with nested torch.func jacobians, Taylor
+# tables / series, Newton fixed points of maps; accelerator-physics nonlinear dynamics). float64 phase-space states.
+@entry("ndmap", "README fixed_point (Newton, period-3 point of a sextupole / octupole rotation map, epsilon stop) + check_point")
+def ndmap_fixed_point():
+    from math import pi
+    from ndmap.pfp import fixed_point, check_point
+    mu = 2.0 * pi * torch.tensor(1 / 3 - 0.01, dtype=torch.float64)
+    kq, ks, ko = torch.tensor([0.0, 0.25, -0.25], dtype=torch.float64)
+
+    def mapping(x):
+        q, p = x
+        q, p = q * mu.cos() + p * mu.sin(), p * mu.cos() - q * mu.sin()
+        q, p = q, p + (kq * q + ks * q ** 2 + ko * q ** 3)
+        return torch.stack([q, p])
+
+    def f(xi):
+        fp = fixed_point(8, mapping, xi, power=3, epsilon=1e-9)
+        return fp, check_point(3, mapping, fp, epsilon=1.0E-6)
+    return f, (torch.tensor([1.25, 0.00], dtype=torch.float64),)
+
+
+@entry("ndmap", "gradient.series (orders (2, 1), two vector arguments) of a polynomial map + series evaluate at a deviation")
+def ndmap_series_evaluate():
+    from ndmap.gradient import series, evaluate
+
+    def fn(x, y):
+        x1, x2 = x
+        y1, y2 = y
+        return torch.stack([(x1 + x2 ** 2) * (1 + y1), x1 * x2 - y2])
+
+    def f(x, y, dx, dy):
+        return evaluate(series((2, 1), fn, x, y), [dx, dy])
+    z = torch.zeros(2, dtype=torch.float64)
+    return f, (z, z.clone(), torch.tensor([0.1, 0.2], dtype=torch.float64),
+               torch.tensor([0.01, -0.01], dtype=torch.float64))
+
+
+@entry("ndmap", "README derivative table (orders (3, 1), vector state and scalar knob) + Taylor table evaluate at a deviation")
+def ndmap_derivative_table():
+    from ndmap.derivative import derivative
+    from ndmap.evaluate import evaluate
+
+    def fn(x, y):
+        x1, x2 = x
+        return torch.stack([x1 ** 2 * (1 + y) + x2 ** 3 * (1 - y), x1 * x2 * y])
+
+    def f(x, y, dx, dy):
+        return evaluate(derivative((3, 1), fn, x, y), [dx, dy])
+    return f, (torch.zeros(2, dtype=torch.float64), torch.tensor([0.0], dtype=torch.float64),
+               torch.tensor([0.1, -0.1], dtype=torch.float64), torch.tensor([0.05], dtype=torch.float64))
+
+
+# ============================================================== unit-scaling ==
+# held-out set 33, beta batch. unit-scaling (Graphcore's unit scaling / u-muP: scale-aware functional ops, modules and
+# optimizers that keep activations and gradients near unit variance for low-precision training; FPFormat quantisation).
+@entry("unit-scaling", "u-muP TransformerDecoder (hidden 32, vocab 64, 2 layers, 2 heads) causal-LM loss, backward, unit-scaling AdamW step")
+def unit_scaling_decoder_step():
+    import unit_scaling as uu
+    m = uu.TransformerDecoder(hidden_size=32, vocab_size=64, layers=2, heads=2)
+    opt = uu.optim.AdamW(m.parameters(), lr=1e-3)
+
+    def f(ids):
+        opt.zero_grad()
+        loss = m.loss(ids)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randint(0, 64, (2, 12)),)
+
+
+@entry("unit-scaling", "unit-scaled functional ops (linear, gelu, silu_glu, rms_norm, residual split / add, softmax, cross_entropy, mse_loss) backward + FPFormat E4M3 / stochastic E5M2 quantise")
+def unit_scaling_functional():
+    import unit_scaling.functional as U
+    from unit_scaling.formats import FPFormat
+    fmt, fmt2 = FPFormat(4, 3), FPFormat(5, 2, rounding="stochastic", srbits=4)
+    w = torch.randn(16, 8, requires_grad=True)
+
+    def f(x, t):
+        h = U.linear(x, w, None, constraint="to_output_scale")
+        h = U.rms_norm(U.gelu(h) + U.silu_glu(h, h), (16,))
+        h, skip = U.residual_split(h, tau=0.5)
+        h = U.residual_add(U.softmax(h, dim=-1), skip, tau=0.5)
+        loss = U.cross_entropy(h, t) + U.mse_loss(h, torch.zeros_like(h))
+        loss.backward()
+        return fmt.quantise(h.detach()), fmt2.quantise_fwd(h.detach()), w.grad
+    return f, (torch.randn(6, 8), torch.randint(0, 16, (6,)))
+
+
+@entry("ndmap", "taylor (Lie-series orders 0-2 of a knob-dependent Hamiltonian flow) + yoshida (order 2 symplectic composition of kick / drift maps)")
+def ndmap_taylor_yoshida():
+    from ndmap.taylor import taylor
+    from ndmap.yoshida import yoshida
+
+    def h(state, knobs):
+        (q, p), (omega, ) = state, knobs
+        return omega * (q ** 2 + p ** 2) / 2
+
+    def kick(x, t):
+        q, p = x
+        return torch.stack([q, p - t * q])
+
+    def drift(x, t):
+        q, p = x
+        return torch.stack([q + t * p, p])
+
+    def f(t, s, k, x):
+        return [taylor(i, t, h, s, k) for i in range(3)], yoshida(1, 2, True, [kick, drift])(x, t)
+    d = torch.float64
+    return f, (torch.tensor(0.1, dtype=d), torch.tensor([0.1, 0.1], dtype=d), torch.tensor([0.7], dtype=d),
+               torch.tensor([0.1, 0.1], dtype=d))
+
+
+@entry("unit-scaling", "unit-scaled layers: Embedding, Conv1d, causal MHSA with LayerNorm and residual_add, MLP, LinearReadout, CrossEntropyLoss, backward")
+def unit_scaling_layers():
+    import unit_scaling as uu
+    import unit_scaling.functional as U
+    emb, conv, att = uu.Embedding(50, 16), uu.Conv1d(16, 16, 3, padding=1), uu.MHSA(16, 2, is_causal=True)
+    ln, mlp, ce, ro = uu.LayerNorm(16), uu.MLP(16), uu.CrossEntropyLoss(), uu.LinearReadout(16, 50)
+
+    def f(ids):
+        h = conv(emb(ids).transpose(1, 2)).transpose(1, 2)
+        h = mlp(U.residual_add(att(ln(h)), h, tau=0.5))
+        loss = ce(ro(h).flatten(end_dim=-2), ids.flatten())
+        loss.backward()
+        return loss.detach()
+    return f, (torch.randint(0, 50, (2, 10)),)

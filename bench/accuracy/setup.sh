@@ -230,7 +230,11 @@ for d in ("torchmetrics", "kornia", "pyro-ppl", "x-transformers", "gpytorch", "l
           "torchtomo", "torchtsetlin", "torchregister", "torchlatent", "torchrua", "torchesnufft",
           "torchnep",
           # held-out split (set 32, beta batch)
-          "array-api-extra", "marray", "physo", "hydrodl2", "tinytopics"):
+          "array-api-extra", "marray", "physo", "hydrodl2", "tinytopics",
+          # held-out split (set 33, alpha batch)
+          "torchdae", "torchheat", "torchswarm", "torchstats", "rust-enum", "torch-crps", "torch-cgd",
+          # held-out split (set 33, beta batch)
+          "ndmap", "multimethod", "unit-scaling", "docstring-parser"):
     print(d, md.version(d))
 # torchkbnufft's TorchScript functions fail to compile once torch_geometric is imported (torch 2.13: an
 # `index_select` overload resolves `dim` to a str), so it is imported first; each entry point imports
@@ -391,5 +395,7 @@ import torchtomo, torchtsetlin, TorchRegister, torchlatent.cky, torchesnufft.fun
 os.environ.setdefault("NGEN_SILENT", "1")
 import array_api_extra, marray, physo.learn.rnn, hydrodl2.models.hbv.hbv, tinytopics  # noqa: E401,F401,E402  (set 32, beta batch)
 assert marray.torch.asarray(torch.zeros(2), mask=torch.tensor([True, False])).mask.any()  # marray.torch wraps array_api_compat
+import torchdae, torchheat.heat_kernel, torchswarm.swarmoptimizer, torchstats, torch_crps, torch_cgd  # noqa: E401,F401,E402  (set 33, alpha batch)
+import ndmap.pfp, ndmap.gradient, ndmap.taylor, ndmap.yoshida, unit_scaling, unit_scaling.functional  # noqa: E401,F401,E402  (set 33, beta batch)
 print("ok:", __import__("sys").prefix)
 PY
