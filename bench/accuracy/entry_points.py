@@ -26085,6 +26085,32 @@ def torch_cgd_acgd_gmres():
     return f, ()
 
 
+@entry("torchdae", "solve_radau_iia5 with a DAEFunctions event (y0 crosses 0.8), single initial state")
+def torchdae_radau_event():
+    import torchdae
+    system = torchdae.DAEFunctions(F=_s33a_dae_F, event_fn=lambda t, y: y[..., 0] - 0.8)
+
+    def f(y0):
+        sol = torchdae.solve_radau_iia5(system, (0.0, 1.0), y0, n_steps=6)
+        return sol.ys, sol.t_event
+    return f, (torch.tensor([[1.0, 0.5]], dtype=torch.float64),)
+
+
+@entry("torchstats", "discrete distributions: Categorical with values, PointDistribution, AsInteger(wrapped scipy normal)")
+def torchstats_discrete():
+    import scipy.stats
+    from torchstats import AsInteger, Categorical, PointDistribution, wrap
+    cat = Categorical([0.1, 0.6, 0.3], values=[-1.0, 0.0, 2.0])
+    point = PointDistribution(torch.tensor([0.5]))
+    as_int = AsInteger(wrap(scipy.stats.norm(0, 2)))
+
+    def f(lo, hi):
+        return (cat.probability((lo, hi)), cat.sample(5, seed=0), point.probability((lo, hi)),
+                as_int.probability((lo, hi)))
+    return f, (torch.tensor([[-1.5], [0.2], [-0.5]], dtype=torch.float64),
+               torch.tensor([[0.5], [2.5], [0.7]], dtype=torch.float64))
+
+
 # ---- held-out set 33, beta batch (chosen 2026-11-23 by a helper session)
 PACKAGES.update({
     "ndmap": {"dirs": ["ndmap"], "split": "heldout"},
