@@ -25801,12 +25801,12 @@ def tinytopics_train_step():
 
 # ---- held-out set 33, alpha batch (chosen 2026-11-23 by a helper session)
 PACKAGES.update({
-    "torchdae": {"dirs": ["torchdae"], "split": "heldout"},
-    "torchheat": {"dirs": ["torchheat"], "split": "heldout"},
-    "torchswarm": {"dirs": ["torchswarm"], "split": "heldout"},
-    "torchstats": {"dirs": ["torchstats"], "split": "heldout"},
-    "torch-crps": {"dirs": ["torch_crps"], "split": "heldout"},
-    "torch-cgd": {"dirs": ["torch_cgd"], "split": "heldout"},
+    "torchdae": {"dirs": ["torchdae"], "split": "dev"},
+    "torchheat": {"dirs": ["torchheat"], "split": "dev"},
+    "torchswarm": {"dirs": ["torchswarm"], "split": "dev"},
+    "torchstats": {"dirs": ["torchstats"], "split": "dev"},
+    "torch-crps": {"dirs": ["torch_crps"], "split": "dev"},
+    "torch-cgd": {"dirs": ["torch_cgd"], "split": "dev"},
 })
 
 
@@ -26113,8 +26113,8 @@ def torchstats_discrete():
 
 # ---- held-out set 33, beta batch (chosen 2026-11-23 by a helper session)
 PACKAGES.update({
-    "ndmap": {"dirs": ["ndmap"], "split": "heldout"},
-    "unit-scaling": {"dirs": ["unit_scaling"], "split": "heldout"},
+    "ndmap": {"dirs": ["ndmap"], "split": "dev"},
+    "unit-scaling": {"dirs": ["unit_scaling"], "split": "dev"},
 })
 
 
