@@ -17,8 +17,8 @@ from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.syntax import children, is_a, names_in, nodes_of, parameters, walk
-from graphlint.analysis.tensors import (ARRAY_API_TO_TORCH, BACKEND, CONST, META, NDARRAY, TENSOR, TensorEnv, is_tensor,
-                                        join, join_all)
+from graphlint.analysis.tensors import (BACKEND, CONST, META, NDARRAY, TENSOR, TensorEnv, is_tensor, join, join_all,
+                                        namespace_function)
 from graphlint.checks.base import Check, RawFinding
 from graphlint.torch_version import matches
 
@@ -301,7 +301,7 @@ class CheckContext:
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
                 and self.env.names.get(node.value.value) == BACKEND:
             # `xp.unique_values`, `nx.nonzero`: an array namespace's function is torch's under compile
-            return f"torch.{ARRAY_API_TO_TORCH.get(node.attr.value, node.attr.value)}"
+            return namespace_function(node.attr.value)
         return self.env.resolve(node)
 
     def is_print_alias(self, node: cst.BaseExpression) -> bool:

@@ -14,7 +14,6 @@ import functools
 import os
 from collections import deque
 from dataclasses import dataclass
-from typing import Callable
 
 from graphlint.analysis.summary import CallRef, ClassInfo, FileSummary, FunctionInfo
 from graphlint.findings import Region
@@ -151,30 +150,35 @@ class ProjectIndex:
         # a helper module with no imports at all, among torch modules (torchdiffeq's _impl/interp.py)
         return not summary.imports and os.path.dirname(path) in self._torch_dirs
 
-    @functools.cached_property
+    @property
     def callers(self) -> dict[FuncId, set[FuncId]]:
-        """Each function some function of the linted files calls → those callers (tests left out). Computed
-        once: the auto scope's region order and the engine's skipped frames ask."""
-        return self._callers(lambda ref: True)
+        """Each function some function of the linted files calls → those callers (tests left out). The auto
+        scope's region order and the engine's skipped frames ask."""
+        return self._caller_maps[0]
 
-    @functools.cached_property
+    @property
     def constructing_callers(self) -> dict[FuncId, set[FuncId]]:
         """`callers` without calls through a parameter's annotation: `Trainer.evaluate(metric: Metric)` calling
         `metric.step()` says the trainer uses metrics, not that metrics are only the trainer's (pytorchtrainer's
         `Accuracy.step`, which users compile). The auto scope's driver code asks."""
-        return self._callers(lambda ref: ref.kind != "annotated_method")
+        return self._caller_maps[1]
 
-    def _callers(self, counts: Callable[[CallRef], bool]) -> dict[FuncId, set[FuncId]]:
-        found: dict[FuncId, set[FuncId]] = {}
+    @functools.cached_property
+    def _caller_maps(self) -> tuple[dict[FuncId, set[FuncId]], dict[FuncId, set[FuncId]]]:
+        """(callers, constructing_callers), from one pass over the calls: resolving them is the costly part."""
+        every: dict[FuncId, set[FuncId]] = {}
+        constructing: dict[FuncId, set[FuncId]] = {}
         for summary in self.files.values():
             if is_eager_file(summary.path):
                 continue
             for key, info in summary.functions.items():
+                caller = (summary.path, key)
                 for ref in info.calls:
-                    if counts(ref):
-                        for callee in self.resolve_call((summary.path, key), ref):
-                            found.setdefault(callee, set()).add((summary.path, key))
-        return found
+                    for callee in self.resolve_call(caller, ref):
+                        every.setdefault(callee, set()).add(caller)
+                        if ref.kind != "annotated_method":
+                            constructing.setdefault(callee, set()).add(caller)
+        return every, constructing
 
     @functools.cached_property
     def _torch_dirs(self) -> set[str]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections import ChainMap
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -154,7 +156,7 @@ def module_name_for(path: str) -> tuple[str, bool]:
 
 
 def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str],
-             local_ctors: dict[str, str] | None = None, bound_methods: dict[str, str] | None = None,
+             local_ctors: Mapping[str, str] | None = None, bound_methods: dict[str, str] | None = None,
              annotated: set[str] | None = None) -> CallRef | None:
     """Describe a call for the project phase. local_ctors: local name → class it was built from, or annotated
     with (the names in `annotated`); bound_methods: local name → "Class|method" (`closure = sf.closure`)."""
@@ -609,7 +611,7 @@ class SummaryBuilder(cst.CSTVisitor):
         if self._func_stack:
             self._note_driver_call(node)
             # objects built here, or at module level (`BACKEND = ArrayBackend()` used in functions below it)
-            ctors = {**self.summary.module_ctors, **self._ctor_stack[-1]}
+            ctors = ChainMap(self._ctor_stack[-1], self.summary.module_ctors)
             ref = call_ref(node, self.imports, self._loop_vars[-1], ctors, self._bound_stack[-1],
                            self._annotated_stack[-1])
             if ref is not None:

@@ -114,6 +114,13 @@ SHAPE_QUERY_NAME = re.compile(r"^_?(get_|compute_|calc_)?(num|n)_(dims?|dimensio
 # the array API's names for torch's functions (`xp.unique_values(x)` is `torch.unique(x)` under array_api_compat)
 ARRAY_API_TO_TORCH = {"unique_values": "unique", "unique_counts": "unique", "unique_inverse": "unique",
                       "unique_all": "unique", "concat": "cat", "permute_dims": "permute"}
+
+
+def namespace_function(name: str) -> str:
+    """torch's function that an array namespace's `name` runs under compile (`unique_values` → `torch.unique`)."""
+    return f"torch.{ARRAY_API_TO_TORCH.get(name, name)}"
+
+
 # a parameter holding the array namespace: `xp` by the array API's convention, `nx` (POT), or annotated so
 NAMESPACE_PARAM = re.compile(r"^(xp|nx)$")
 BACKEND_GETTER = re.compile(r"^_?(get_)?(backend|array_namespace|namespace|array_api|xp|nx)$")
@@ -1018,7 +1025,7 @@ class TensorEnv:
                 # `nx.any(t == 0)`, `nx.dot(K, u)`: the backend's functions mirror torch's on tensors
                 if PREDICATE_NAME.match(method) and not VALUE_PREDICATE.search(method):
                     return META  # `nx.issparse(M)`: a question about the type
-                return self._qualified_call_kind(f"torch.{ARRAY_API_TO_TORCH.get(method, method)}", node, arg_kinds) \
+                return self._qualified_call_kind(namespace_function(method), node, arg_kinds) \
                     if any(is_tensor(k) or k is None for k in arg_kinds) else None
             if recv == SELF:
                 return self._self_call_kind(method, arg_kinds)
