@@ -126,14 +126,28 @@ def check(
     targets: Optional[str] = TARGETS_OPTION,
     timeout: float = TIMEOUT_OPTION,
     max_memory: Optional[int] = MAX_MEMORY_OPTION,
+    fix: bool = typer.Option(False, "--fix", help="Apply the safe fixes (`-` in PATHS: print the fixed code)."),
+    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="With --fix or --diff: apply the unsafe "
+                                                                     "fixes too (they change behaviour in some case)."),
+    diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff; write nothing."),
+    show_fixes: bool = typer.Option(False, "--show-fixes", help="With --fix: list what was fixed."),
 ) -> None:
     """Lint PATHS (the default command: `graphlint src/` is `graphlint check src/`)."""
     paths = paths or ["."]
     setup = _setup(paths, config_file, stdin_filename, select, extend_select, ignore, scope, target_torch,
                    exclude, force_exclude, jobs, show_shadowed)
     fmt = output_format or OutputFormat(setup.config.output_format)
+    if (fix or diff) and dynamic:
+        _fail("--fix and --diff work on the static findings: run them without --dynamic")
     dynamic_setup = _locate_targets(targets, setup.config, paths) if dynamic else None
     result, files = _lint(paths, setup, stdin_filename, skip=dynamic_setup.skip if dynamic_setup else ())
+    if diff:
+        raise typer.Exit(_print_diff(result, paths, setup, unsafe_fixes, color))
+    if fix and "-" in paths:
+        raise typer.Exit(_fix_stdin(result, setup, unsafe_fixes, exit_zero))
+    if fix:
+        result, fixed = _fix_files(result, paths, setup, stdin_filename, unsafe_fixes)
+        _report_fixed(fixed, show_fixes, quiet, color)
     outcome = _dynamic(result, files, setup, dynamic_setup, timeout, max_memory, color) if dynamic else None
     _report(result, setup.target, fmt, statistics, quiet, color, outcome)
     raise typer.Exit(_exit_code(result, exit_zero))
@@ -144,6 +158,8 @@ class _Setup:
     config: object
     options: object
     target: object
+    stdin_data: Optional[bytes] = None  # the buffer read from `-`, kept for --fix
+    stdin_source: object = None  # the buffer decoded (SourceFile), or the FileError that decoding gave
 
 
 @dataclass
@@ -193,7 +209,7 @@ def _setup(paths, config_file, stdin_filename, select, extend_select, ignore, sc
 def _lint(paths: list[str], setup: _Setup, stdin_filename: Optional[str], skip: tuple[str, ...] = ()):
     """The static pass. Returns (LintResult, the files linted)."""
     from graphlint.engine import lint_files, lint_stdin
-    from graphlint.files import discover
+    from graphlint.files import decode_source, discover, display_path
 
     options = setup.options
     file_paths = [p for p in paths if p != "-"]
@@ -201,12 +217,109 @@ def _lint(paths: list[str], setup: _Setup, stdin_filename: Optional[str], skip: 
     files = [f for f in files if not any(_same_file(f, s) for s in skip)]
     if "-" in paths:
         data = sys.stdin.buffer.read()
+        setup.stdin_data = data
+        setup.stdin_source = decode_source(data, display_path(stdin_filename or "<stdin>"))
         result = lint_stdin(data, stdin_filename or "<stdin>", options,
                             extra_files=[f for f in files if not _same_file(f, stdin_filename)])
         result.errors = errors + result.errors
     else:
         result = lint_files(files, options, errors)
     return result, files
+
+
+# A fix can make another one possible (edits that overlapped), so fixing goes round until nothing changes.
+MAX_FIX_ROUNDS = 10
+
+
+def _fix_files(result, paths: list[str], setup: _Setup, stdin_filename: Optional[str], unsafe: bool):
+    """Apply the fixes file by file, lint again, and repeat until no fix applies. Returns the last lint's
+    result (what is left) and the findings fixed."""
+    from graphlint.fixer import apply_to_file, applicable
+
+    fixed, errors = [], []
+    for _ in range(MAX_FIX_ROUNDS):
+        by_file: dict[str, list] = {}
+        for finding in result.findings:
+            if applicable(finding, unsafe) and not any(e.path == finding.path for e in errors):
+                by_file.setdefault(finding.path, []).append(finding)
+        changed = False
+        for path, findings in by_file.items():
+            outcome = apply_to_file(path, findings, unsafe, write=True)
+            if hasattr(outcome, "kind"):
+                errors.append(outcome)
+                continue
+            changed |= outcome.changed
+            fixed.extend(outcome.fixed)
+        if not changed:
+            break
+        result, _ = _lint(paths, setup, stdin_filename)
+    result.errors.extend(errors)
+    return result, fixed
+
+
+def _print_diff(result, paths: list[str], setup: _Setup, unsafe: bool, color: "ColorChoice") -> int:
+    """--diff: what --fix would change, as a unified diff on stdout. Exit 1 if there is anything to fix."""
+    from graphlint.fixer import apply_to_file, applicable, fix_text
+
+    err = _console(sys.stderr, color)
+    from graphlint.report.full import render_errors
+
+    by_file: dict[str, list] = {}
+    for finding in result.findings:
+        if applicable(finding, unsafe):
+            by_file.setdefault(finding.path, []).append(finding)
+    count, errors = 0, list(result.errors)
+    for path, findings in sorted(by_file.items()):
+        source = setup.stdin_source if "-" in paths else None
+        if source is not None and not hasattr(source, "kind") and path == source.path:
+            outcome = fix_text(path, source.text, findings, unsafe)  # the unsaved buffer, not the file
+        else:
+            outcome = apply_to_file(path, findings, unsafe, write=False)
+        if hasattr(outcome, "kind"):
+            errors.append(outcome)
+            continue
+        sys.stdout.write(outcome.diff())
+        count += len(outcome.fixed)
+    render_errors(errors, err)
+    left = len(result.findings) - count
+    err.print(f"Would fix {count} finding{'s' if count != 1 else ''}" + (f" ({left} left)." if left else "."),
+              highlight=False)
+    return EXIT_FINDINGS if count else EXIT_CLEAN
+
+
+def _fix_stdin(result, setup: _Setup, unsafe: bool, exit_zero: bool) -> int:
+    """--fix on `-`: the fixed buffer goes to stdout (editors replace the buffer with it); what is left
+    goes to stderr, one line each."""
+    from graphlint.fixer import fix_text
+    from graphlint.report.concise import line_for
+
+    source = setup.stdin_source
+    if source is None or hasattr(source, "kind"):  # nothing read, or not decodable: echo it back
+        sys.stdout.buffer.write(setup.stdin_data or b"")
+        return EXIT_ERROR if source is None else EXIT_FINDINGS
+    mine = [f for f in result.findings if f.path == source.path]
+    outcome = fix_text(source.path, source.text, mine, unsafe)
+    if hasattr(outcome, "kind"):
+        sys.stderr.write(outcome.one_line() + "\n")
+        sys.stdout.write(source.text)
+        return EXIT_FINDINGS
+    sys.stdout.write(outcome.new_text)
+    left = [f for f in result.findings if f not in outcome.fixed]
+    for finding in left:
+        sys.stderr.write(line_for(finding) + "\n")
+    return EXIT_CLEAN if exit_zero or not left else EXIT_FINDINGS
+
+
+def _report_fixed(fixed: list, show: bool, quiet: bool, color: "ColorChoice") -> None:
+    err = _console(sys.stderr, color)
+    if show:
+        for finding in sorted(fixed, key=lambda f: f.sort_key()):
+            err.print(f"fixed {finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.fix.message}",
+                      highlight=False, markup=False)
+    if fixed and not quiet:
+        files = len({f.path for f in fixed})
+        err.print(f"Fixed {len(fixed)} finding{'s' if len(fixed) != 1 else ''} in {files} file{'s' if files != 1 else ''}.",
+                  highlight=False)
 
 
 def _locate_targets(targets: Optional[str], config, paths: list[str]) -> _TargetsSetup:
@@ -311,6 +424,13 @@ def _summary(result, target, console) -> None:
     if result.errors:
         parts.append(f"{len(result.errors)} error{'s' if len(result.errors) != 1 else ''}")
     console.print(", ".join(parts) + ".", highlight=False)
+    safe = sum(1 for f in result.findings if f.fix and f.fix.edits and f.fix.applicability == "safe")
+    unsafe = sum(1 for f in result.findings if f.fix and f.fix.edits and f.fix.applicability == "unsafe")
+    if safe or unsafe:
+        hint = [f"{safe} fixable with `--fix`"] if safe else []
+        if unsafe:
+            hint.append(f"{unsafe} {'more' if safe else 'fixable'} with `--fix --unsafe-fixes`")
+        console.print(f"[*] {' and '.join(hint)} (`--diff` to preview).", highlight=False, markup=False)
 
 
 @app.command()

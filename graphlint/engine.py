@@ -27,8 +27,10 @@ from graphlint.catalog import Rule, load_catalog
 from graphlint.checks import all_checks
 from graphlint.checks.base import RawFinding
 from graphlint.files import SourceFile, decode_source, discover, display_path, read_source
-from graphlint.findings import FileError, Finding
+from graphlint.findings import FileError, Finding, Fix
+from graphlint.fixes import FixSpec, to_fix
 from graphlint.suppressions import parse_suppressions
+from graphlint.torch_version import matches
 from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, CheckContext, object_literals, walk_function
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
@@ -273,7 +275,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         return FileCheck(calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts)
     catalog = load_catalog()
     positions = parsed.positions()
-    findings = [_to_finding(r, t, catalog[r.code], positions, parsed.source.path) for r, t, _ in raw]
+    findings = [_to_finding(r, t, catalog[r.code], positions, parsed, options.torch_version) for r, t, _ in raw]
     for finding, (_, _, fact) in zip(findings, raw):
         fact.findings.append((finding.line, finding.column, finding.code))
     suppressions = parse_suppressions(parsed.source.text)
@@ -1007,7 +1009,8 @@ def reported_start(raw: RawFinding, positions) -> cst.CSTNode:
     return node
 
 
-def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, path: str) -> Finding:
+def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, parsed: ParsedFile,
+                torch_version: tuple[int, int, int]) -> Finding:
     rng = positions[raw.node]
     start = positions[reported_start(raw, positions)].start
     statement_lines = None
@@ -1020,7 +1023,7 @@ def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, 
         name=rule.name,
         message=raw.message or rule.summary,
         severity=rule.severity,
-        path=path,
+        path=parsed.source.path,
         line=start.line,
         column=start.column + 1,
         end_line=rng.end.line,
@@ -1028,8 +1031,16 @@ def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, 
         region=traced.region,
         gb=raw.gb if raw.gb is not None else rule.gb,
         help=rule.help or None,
+        fix=_fix_for(raw.fix, positions, parsed, torch_version),
         statement_lines=statement_lines,
     )
+
+
+def _fix_for(spec: FixSpec | None, positions, parsed: ParsedFile, torch_version: tuple[int, int, int]) -> Fix | None:
+    """The check's proposed rewrite as text edits, where the new code works on the target torch version."""
+    if spec is None or (spec.torch_range is not None and not matches(torch_version, spec.torch_range)):
+        return None
+    return to_fix(spec, positions, parsed.module, parsed.source.text.splitlines(keepends=True), parsed.source.newline)
 
 
 # ---------------------------------------------------------------- the run

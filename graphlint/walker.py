@@ -20,6 +20,7 @@ from graphlint.analysis.syntax import children, is_a, names_in, nodes_of, parame
 from graphlint.analysis.tensors import (BACKEND, CONST, META, NDARRAY, TENSOR, TensorEnv, is_tensor, join, join_all,
                                         namespace_function)
 from graphlint.checks.base import Check, RawFinding
+from graphlint.fixes import FixSpec
 from graphlint.torch_version import matches
 
 
@@ -458,8 +459,9 @@ class CheckContext:
     def report(self, node: cst.CSTNode, code: str, message: str | None = None,
                start_node: cst.CSTNode | None = None, gb: tuple[str, ...] | None = None,
                hides_rest: bool = False, after_first_iteration: bool = False, deferred: bool = False,
-               needs_later_break: bool = False) -> None:
-        """hides_rest: Dynamo traces nothing after this break in the function (measured per form).
+               needs_later_break: bool = False, fix: FixSpec | None = None) -> None:
+        """fix: the rewrite the check proposes (graphlint/fixes.py).
+        hides_rest: Dynamo traces nothing after this break in the function (measured per form).
         after_first_iteration: a `while` test that becomes a tensor only once the body has run.
         deferred: Dynamo reports it when it compiles the graph, not where it traces it (RawFinding).
         needs_later_break: deferred, and shown only if a later break comes (RawFinding)."""
@@ -473,7 +475,7 @@ class CheckContext:
             message = (message or self._summary(code)) + skip.note
         self.findings.append(RawFinding(code, node, statement, message, start_node, gb, skip is not None or hides_rest,
                                         skip.after if skip else None, after_first_iteration, deferred,
-                                        needs_later_break))
+                                        needs_later_break, fix))
 
 
 def _operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:

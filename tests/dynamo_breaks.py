@@ -17,11 +17,11 @@ import sys
 import traceback
 
 
-def main(paths: list[str]) -> dict:
+def capture_breaks(current: dict) -> None:
+    """Record every break Dynamo handles as (file relative to current["root"], line) in current["breaks"]."""
     import torch
     import torch._dynamo.symbolic_convert as sc
 
-    current: dict = {}
     original = sc.InstructionTranslatorBase.log_graph_break
 
     def log_graph_break(self, code_options, reason, exc):
@@ -33,6 +33,13 @@ def main(paths: list[str]) -> dict:
         return original(self, code_options, reason, exc)
 
     sc.InstructionTranslatorBase.log_graph_break = log_graph_break
+
+
+def main(paths: list[str]) -> dict:
+    import torch
+
+    current: dict = {}
+    capture_breaks(current)
     results = {}
     for path in paths:
         torch._dynamo.reset()

@@ -37,7 +37,9 @@ def test_json_document_shape(tmp_path):
         "gb": ["GB0124"],
         "url": "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb0124.html",
         "help": finding["help"],
-        "fix": None,
+        # the edit replaces the range with new text (1-based, end exclusive, like findings)
+        "fix": {"applicability": "unsafe", "message": "Keep the value a 0-d tensor: drop `.item()`",
+                "edits": [{"line": 7, "column": 20, "end_line": 7, "end_column": 34, "content": "x.max()"}]},
         "confirmation": {"status": "not-run", "target": None, "detail": None},
     }
     assert isinstance(finding["help"], str) and finding["help"]

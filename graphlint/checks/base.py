@@ -10,6 +10,7 @@ import libcst as cst
 from graphlint.torch_version import matches
 
 if TYPE_CHECKING:
+    from graphlint.fixes import FixSpec
     from graphlint.walker import CheckContext
 
 
@@ -47,6 +48,8 @@ class RawFinding:
     # deferred, and nothing derived from it is returned or stored: it shows only if a later break compiles the
     # graph while a derived value is live (GL704's `requires_grad_()` on a tensor made here)
     needs_later_break: bool = False
+    # the rewrite the check proposes (graphlint/fixes.py), None when there is none for this form
+    fix: FixSpec | None = None
 
 
 class CallByName(Check):
@@ -72,6 +75,10 @@ class CallByName(Check):
         """GB ids for a name matched by a prefix (None: the rule's)."""
         return None
 
+    def fix_for(self, name: str, node: cst.Call, ctx: CheckContext) -> FixSpec | None:
+        """The rewrite for this call (None: none)."""
+        return None
+
     def visit_Call(self, node: cst.Call, ctx: CheckContext) -> None:
         name = ctx.qualname(node.func)
         if name is None and isinstance(node.func, cst.Name) and ctx.is_builtin(node.func, node.func.value):
@@ -84,4 +91,5 @@ class CallByName(Check):
         if name in self.calls or (self.prefixes and name.startswith(self.prefixes) and name not in self.allowed):
             message = self.calls.get(name) or self.message_for(name) or \
                 f"`{name.removeprefix('builtins.')}()` is not traceable: Dynamo breaks the graph at the call"
-            ctx.report(node, self.code, message, gb=self.gb_by_call.get(name) or self.gb_for(name))
+            ctx.report(node, self.code, message, gb=self.gb_by_call.get(name) or self.gb_for(name),
+                       fix=self.fix_for(name, node, ctx))

@@ -2,7 +2,26 @@ import libcst as cst
 
 from graphlint.analysis.tensors import TENSOR_SEQ
 from graphlint.checks.base import Check
+from graphlint.fixes import TORCH, UNSAFE, replace
 from graphlint.torch_version import matches
+
+
+def _sort_stacked(node: cst.Call, ctx):
+    """`sorted([a, b, c])` → `list(torch.sort(torch.stack([a, b, c])).values)` (the verified rewrite
+    `sorted_tensors`, kept a list): for a list or tuple written out of 0-d tensors, without `key`."""
+    items, *rest = node.args
+    descending = ""
+    for arg in rest:
+        if arg.keyword is None or arg.keyword.value != "reverse" or not isinstance(arg.value, cst.Name) \
+                or arg.value.value not in ("True", "False"):
+            return None
+        descending = ", descending=True" if arg.value.value == "True" else ""
+    if items.keyword is not None or items.star or not isinstance(items.value, (cst.List, cst.Tuple)):
+        return None
+    if not all(isinstance(e, cst.Element) and ctx.env.is_zero_d(e.value) for e in items.value.elements):
+        return None  # stacking anything but 0-d tensors would sort along another dimension
+    return replace(node, (f"list({TORCH}.sort({TORCH}.stack(", items.value, f"){descending}).values)"), UNSAFE,
+                   "Sort in the graph: `list(torch.sort(torch.stack(ts)).values)`")
 
 
 class SortedTensors(Check):
@@ -19,7 +38,7 @@ class SortedTensors(Check):
             return  # sorted by a key (a shape, say): fine since 2.6
         items = node.args[0].value
         if ctx.kind(items) == TENSOR_SEQ or ctx.is_tensor(items) or self._comprehension_of_tensors(items, ctx):
-            ctx.report(node, self.code)
+            ctx.report(node, self.code, fix=_sort_stacked(node, ctx))
 
     @staticmethod
     def _comprehension_of_tensors(items, ctx) -> bool:

@@ -2,6 +2,7 @@ import libcst as cst
 
 from graphlint.analysis.names import dotted
 from graphlint.checks.base import Check
+from graphlint.fixes import guard_call
 
 
 class PrintCall(Check):
@@ -18,4 +19,5 @@ class PrintCall(Check):
                 ctx.report(node, self.code, "no graph break, but `ignore_logging_functions` silently drops this "
                                             "print under compile")
                 return
-            ctx.report(node, self.code, f"`{dotted(node.func)}` is `print` here: not traceable" if alias else None)
+            ctx.report(node, self.code, f"`{dotted(node.func)}` is `print` here: not traceable" if alias else None,
+                       fix=guard_call(node, ctx.statement()))

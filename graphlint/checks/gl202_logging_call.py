@@ -2,6 +2,7 @@ import libcst as cst
 
 from graphlint.analysis.tensors import LOGGER
 from graphlint.checks.base import Check
+from graphlint.fixes import guard_call
 
 _DROPPED = ("no graph break, but `ignore_logging_functions` makes `{call}` a no-op under compile: "
             "the log record is silently dropped")
@@ -32,7 +33,7 @@ class LoggingCall(Check):
                 ctx.report(node, self.code, _DROPPED.format(call=f"{qual}()"), gb=())
                 return
             ctx.report(node, self.code, f"`{qual}()` is not traceable: Dynamo breaks the graph at the call",
-                       gb=("GB4841",))
+                       gb=("GB4841",), fix=guard_call(node, ctx.statement()))
             return
         if func.attr.value not in LOGGER_METHODS:
             return
@@ -48,4 +49,7 @@ class LoggingCall(Check):
                 ctx.report(node, self.code, _DROPPED.format(call=f".{func.attr.value}()"), gb=())
                 return
             # reorderable_logging_functions does not help Logger methods (measured: still GB0291)
-            ctx.report(node, self.code, f"logger method `.{func.attr.value}()` is not traceable", gb=("GB0291",))
+            # only calls that emit a record are guarded: skipping `setLevel` under compile would change state
+            emits = func.attr.value in LOG_FUNCTIONS or func.attr.value.endswith("_once")
+            ctx.report(node, self.code, f"logger method `.{func.attr.value}()` is not traceable", gb=("GB0291",),
+                       fix=guard_call(node, ctx.statement()) if emits else None)

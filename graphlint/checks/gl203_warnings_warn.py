@@ -1,6 +1,7 @@
 import libcst as cst
 
 from graphlint.checks.base import Check
+from graphlint.fixes import guard_call
 
 
 class WarningsWarn(Check):
@@ -13,4 +14,4 @@ class WarningsWarn(Check):
         if name in ("warnings.warn", "warnings.warn_explicit"):
             if name in ctx.config.reorderable_logging_functions:
                 return  # measured: reorderable_logging_functions={warnings.warn} removes the break
-            ctx.report(node, self.code)
+            ctx.report(node, self.code, fix=guard_call(node, ctx.statement()))

@@ -1,6 +1,7 @@
 import libcst as cst
 
 from graphlint.checks.base import Check
+from graphlint.fixes import guard_call
 
 
 class StdoutWrite(Check):
@@ -11,4 +12,4 @@ class StdoutWrite(Check):
     def visit_Call(self, node: cst.Call, ctx) -> None:
         if ctx.qualname(node.func) in ("sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
                                        "sys.stderr.flush"):
-            ctx.report(node, self.code)
+            ctx.report(node, self.code, fix=guard_call(node, ctx.statement()))

@@ -3,8 +3,17 @@ import libcst as cst
 from graphlint.analysis.tensors import NDARRAY
 from graphlint.checks._common import inside_condition
 from graphlint.checks.base import Check
+from graphlint.fixes import UNSAFE, replace, torch_call
 from graphlint.torch_version import matches
 from graphlint.walker import GENERATOR_SKIPS
+
+
+def _logical(node: cst.BooleanOperation, op: str):
+    """`a and b` → `torch.logical_and(a, b)` (verified rewrite `and_or_tensor`), for two operands."""
+    if isinstance(node.left, cst.BooleanOperation) or isinstance(node.right, cst.BooleanOperation):
+        return None
+    return replace(node, torch_call(f"logical_{op}", node.left, node.right), UNSAFE,
+                   f"Combine the tensors elementwise: `torch.logical_{op}(a, b)`")
 
 
 class TensorBoolOp(Check):
@@ -21,7 +30,7 @@ class TensorBoolOp(Check):
         # `a and b` needs bool(a); `b` is only returned. So the left operands decide.
         if self._left_operands_tensor(node, ctx):
             op = "and" if isinstance(node.operator, cst.And) else "or"
-            ctx.report(node, self.code, f"`{op}` on a tensor value calls `bool()` on it")
+            ctx.report(node, self.code, f"`{op}` on a tensor value calls `bool()` on it", fix=_logical(node, op))
 
     def _left_operands_tensor(self, node: cst.BooleanOperation, ctx) -> bool:
         left = node.left

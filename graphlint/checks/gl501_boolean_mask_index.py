@@ -4,10 +4,34 @@ import libcst as cst
 
 from graphlint.analysis.tensors import BOOL_TENSOR, NDARRAY, TENSOR
 from graphlint.checks.base import Check
+from graphlint.fixes import UNSAFE, replace, torch_call
 
 
 # `mask`, `attn_mask`, `is_valid`, `keep`, `keep_idx`... but not `logits_to_keep` (a count or an index)
 _MASK_NAME = re.compile(r"mask|valid|^keep|^selected")
+
+
+def _masked_sum(node: cst.Subscript, ctx):
+    """`x[x > 0].sum()` → `torch.where(x > 0, x, 0).sum()` (verified rewrite `bool_mask_index_sum`): the
+    masked-out entries add nothing. Only for a mask computed from `x` itself with a number or a name, so
+    that it has x's shape (a mask over fewer dimensions would broadcast differently in `torch.where`)."""
+    attribute, call = ctx.parent(), ctx.parent(2)
+    if not (isinstance(attribute, cst.Attribute) and attribute.value is node and attribute.attr.value == "sum"
+            and isinstance(call, cst.Call) and call.func is attribute and not call.args):
+        return None
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    mask = node.slice[0].slice.value
+    if not (isinstance(mask, cst.Comparison) and len(mask.comparisons) == 1 and _same(mask.left, node.value)
+            and isinstance(mask.comparisons[0].comparator, (cst.Integer, cst.Float, cst.Name))
+            and not isinstance(mask.comparisons[0].operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))):
+        return None
+    return replace(node, torch_call("where", mask, node.value, "0"), UNSAFE,
+                   "Sum with a fixed shape: `torch.where(mask, x, 0).sum()`")
+
+
+def _same(a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
+    return isinstance(a, (cst.Name, cst.Attribute)) and a.deep_equals(b)
 
 
 class BooleanMaskIndex(Check):
@@ -33,7 +57,7 @@ class BooleanMaskIndex(Check):
         by_name = sum(ctx.kind(i) in (TENSOR, BOOL_TENSOR) for i in indices) < 2
         for index in indices:
             if self._is_mask(index, ctx, known_base=base is not None, by_name=by_name):
-                ctx.report(node, self.code)
+                ctx.report(node, self.code, fix=_masked_sum(node, ctx))
                 return
 
     def _is_mask(self, expr: cst.BaseExpression, ctx, known_base: bool, by_name: bool = True) -> bool:

@@ -2,6 +2,7 @@ import libcst as cst
 
 from graphlint.analysis.tensors import NDARRAY, PY_SEQ
 from graphlint.checks.base import Check
+from graphlint.fixes import UNSAFE, replace, torch_call
 from graphlint.torch_version import matches
 
 # Ops whose output size depends on the data (GB0036 with default config).
@@ -19,6 +20,47 @@ FUNCTION_ONLY = {"combinations", "linalg.lstsq"}
 NUMPY_DYNAMIC_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique"}
 
 
+def _counted(node: cst.Call, op: str) -> cst.BaseExpression | None:
+    """What `nonzero` looks at: `x` in `x.nonzero()` / `torch.nonzero(x)` (no other arguments)."""
+    if op in (".nonzero()", ".argwhere()") and not node.args:
+        return node.func.value
+    if op in ("torch.nonzero", "torch.argwhere") and len(node.args) == 1 and node.args[0].keyword is None \
+            and not node.args[0].star:
+        return node.args[0].value
+    return None
+
+
+def _count_instead(node: cst.Call, op: str, ctx):
+    """`x.nonzero().shape[0]`, `.size(0)`, `len(torch.nonzero(x))` → `torch.count_nonzero(x)` (the verified
+    rewrite `nonzero_count` counts with a sum): only the count was wanted, and counting has a fixed shape."""
+    counted = _counted(node, op)
+    if counted is None:
+        return None
+    parent, grand = ctx.parent(), ctx.parent(2)
+    whole = None
+    if isinstance(parent, cst.Attribute) and parent.value is node:
+        if parent.attr.value == "shape" and isinstance(grand, cst.Subscript) and _only_zero(grand.slice):
+            whole = grand
+        elif parent.attr.value == "size" and isinstance(grand, cst.Call) and len(grand.args) == 1 \
+                and _is_zero(grand.args[0].value) and grand.args[0].keyword is None:
+            whole = grand
+    elif isinstance(parent, cst.Arg) and isinstance(grand, cst.Call) and len(grand.args) == 1 \
+            and ctx.is_builtin(grand.func, "len"):
+        whole = grand
+    if whole is None:
+        return None
+    return replace(whole, torch_call("count_nonzero", counted), UNSAFE,
+                   "Count without building the index tensor: `torch.count_nonzero(x)` (a 0-d tensor, not an int)")
+
+
+def _is_zero(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Integer) and node.value == "0"
+
+
+def _only_zero(elements) -> bool:
+    return len(elements) == 1 and isinstance(elements[0].slice, cst.Index) and _is_zero(elements[0].slice.value)
+
+
 class DynamicShapeOp(Check):
     """Operators with data-dependent output shapes: nonzero, unique, masked_select, ... (GB0036)."""
 
@@ -31,7 +73,8 @@ class DynamicShapeOp(Check):
             return
         op = self._dynamic_op(node, ctx)
         if op:
-            ctx.report(node, self.code, f"`{op}` returns a tensor whose size depends on the data")
+            ctx.report(node, self.code, f"`{op}` returns a tensor whose size depends on the data",
+                       fix=_count_instead(node, op, ctx))
 
     def _dynamic_op(self, node: cst.Call, ctx) -> str | None:
         func = node.func

@@ -2,6 +2,7 @@ import libcst as cst
 
 from graphlint.analysis.tensors import MODULE, SELF, TENSOR_SEQ
 from graphlint.checks.base import Check
+from graphlint.fixes import UNSAFE, replace
 
 
 class DeepcopyTensor(Check):
@@ -12,6 +13,10 @@ class DeepcopyTensor(Check):
     def visit_Call(self, node: cst.Call, ctx) -> None:
         if ctx.qualname(node.func) != "copy.deepcopy" or not node.args:
             return
-        kind = ctx.kind(node.args[0].value)
-        if ctx.is_tensor(node.args[0].value) or kind in (MODULE, SELF, TENSOR_SEQ):
-            ctx.report(node, self.code)
+        value = node.args[0].value
+        kind = ctx.kind(value)
+        if ctx.is_tensor(value) or kind in (MODULE, SELF, TENSOR_SEQ):
+            # `t.clone()` (verified rewrite `deepcopy_tensor`): a tensor only, and not with a `memo` argument
+            fix = replace(node, (value, ".clone()"), UNSAFE, "Copy the tensor with `.clone()`") \
+                if ctx.is_tensor(value) and len(node.args) == 1 else None
+            ctx.report(node, self.code, fix=fix)

@@ -7,6 +7,9 @@ from rich.console import Console
 from rich.text import Text
 
 CONTEXT_LINES = 1
+FIX_TIERS = {"safe": "safe fix: `--fix`", "unsafe": "unsafe fix: `--fix --unsafe-fixes`",
+             "display-only": "suggestion"}
+UNSAFE_NOTE = "this fix changes behaviour in some case; the rule page says which (`graphlint explain CODE`)"
 
 
 def _frame(finding, lines: list[str]) -> list[Text]:
@@ -47,7 +50,12 @@ def render(result, console: Console, read_lines) -> None:
                 console.print(row)
         bullet = Text("   = ", style="blue")
         console.print(bullet + Text("region: ", style="bold") + Text(finding.region.describe()))
-        if finding.help:
+        fix = finding.fix
+        if fix is not None and fix.edits:
+            console.print(bullet + Text("help: ", style="bold cyan") + Text(f"{fix.message} ({FIX_TIERS[fix.applicability]})"))
+            if fix.applicability == "unsafe":
+                console.print(bullet + Text("note: ", style="bold yellow") + Text(UNSAFE_NOTE))
+        elif finding.help:
             console.print(bullet + Text("help: ", style="bold cyan") + Text(finding.help))
         if finding.gb:
             ids = ", ".join(finding.gb)

@@ -1,0 +1,164 @@
+"""Where a fix is applied: findings' edits → new file text, checked and written atomically.
+
+- Edits are applied bottom-up, so earlier positions stay valid; a fix whose edits overlap an edit
+  already taken waits for the next round (the CLI re-lints and fixes again until nothing changes).
+- The new text must parse, or the file is left untouched and an error is reported.
+- Encoding, byte-order mark and line endings are kept; nothing outside the edits changes.
+- Writes go to a temporary file in the same directory, which then replaces the original (atomic on
+  POSIX): an interrupted run leaves the old file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import codecs
+import difflib
+import io
+import os
+import tempfile
+import tokenize
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from graphlint.findings import FileError, Finding
+from graphlint.fixes import SAFE, UNSAFE
+
+
+@dataclass
+class FileFix:
+    """The outcome for one file: its new text, and which findings the edits fix."""
+
+    path: str
+    old_text: str
+    new_text: str
+    fixed: list[Finding] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.new_text != self.old_text
+
+    def diff(self) -> str:
+        return "".join(difflib.unified_diff(self.old_text.splitlines(keepends=True),
+                                            self.new_text.splitlines(keepends=True),
+                                            fromfile=f"a/{self.path}", tofile=f"b/{self.path}"))
+
+
+def applicable(finding: Finding, unsafe: bool) -> bool:
+    fix = finding.fix
+    return fix is not None and bool(fix.edits) and (fix.applicability == SAFE or (unsafe and fix.applicability == UNSAFE))
+
+
+def fix_text(path: str, text: str, findings: list[Finding], unsafe: bool) -> FileFix | FileError:
+    """Apply the applicable fixes of one file's findings to its text (nothing is written)."""
+    offsets = _line_offsets(text)
+    taken: list[tuple[int, int, str]] = []  # (start, end, content) of the accepted edits
+    fixed: list[Finding] = []
+    for finding in findings:
+        if not applicable(finding, unsafe):
+            continue
+        spans = [(_offset(offsets, text, e.line, e.column), _offset(offsets, text, e.end_line, e.end_column), e.content)
+                 for e in finding.fix.edits]
+        new = [s for s in spans if s not in taken]  # the same `import torch` from two fixes goes in once
+        if any(_overlaps(s, t) for s in new for t in taken):
+            continue  # next round
+        taken.extend(new)
+        fixed.append(finding)
+    new_text = text
+    for start, end, content in sorted(taken, key=lambda s: (s[0], s[1]), reverse=True):
+        new_text = new_text[:start] + content + new_text[end:]
+    if new_text != text:
+        try:
+            cst.parse_module(new_text)
+        except (cst.ParserSyntaxError, RecursionError) as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            return FileError(path, "fix", f"the fixed code does not parse ({first}); file left unchanged")
+    return FileFix(path, text, new_text, fixed)
+
+
+def _line_offsets(text: str) -> list[int]:
+    """Start offset of each line (1-based line n starts at offsets[n - 1])."""
+    offsets = [0]
+    for line in text.splitlines(keepends=True):
+        offsets.append(offsets[-1] + len(line))
+    return offsets
+
+
+def _offset(offsets: list[int], text: str, line: int, column: int) -> int:
+    if line > len(offsets) - 1:  # past the last line: the end of the text
+        return len(text)
+    return min(offsets[line - 1] + column - 1, offsets[line])
+
+
+def _overlaps(a: tuple[int, int, str], b: tuple[int, int, str]) -> bool:
+    if a[0] == a[1] or b[0] == b[1]:  # an insertion conflicts only strictly inside another edit
+        return b[0] < a[0] < b[1] or a[0] < b[0] < a[1]
+    return a[0] < b[1] and b[0] < a[1]
+
+
+# ---------------------------------------------------------------- files
+
+@dataclass(frozen=True)
+class Encoded:
+    text: str
+    encoding: str
+    bom: bool
+
+
+def read_for_fix(path: str) -> Encoded | FileError:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        return FileError(path, "unreadable", exc.strerror or str(exc))
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = data.decode(encoding)
+    except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
+        return FileError(path, "decode", str(exc))
+    bom = data.startswith(codecs.BOM_UTF8)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return Encoded(text, "utf-8" if encoding == "utf-8-sig" else encoding, bom)
+
+
+def write_atomically(path: str, text: str, encoding: str, bom: bool) -> FileError | None:
+    """Write text next to path, then rename it over path, keeping the file's permissions."""
+    try:
+        data = (codecs.BOM_UTF8 if bom else b"") + text.encode(encoding)
+    except (UnicodeEncodeError, LookupError) as exc:
+        return FileError(path, "fix", f"cannot encode the fixed code as {encoding}: {exc}; file left unchanged")
+    directory = os.path.dirname(os.path.abspath(path))
+    target = os.path.realpath(path)  # a symlink keeps pointing at the file it named
+    try:
+        mode = os.stat(target).st_mode
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target) or directory, prefix=".graphlint-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp, mode & 0o7777)
+            os.replace(tmp, target)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+    except OSError as exc:
+        return FileError(path, "fix", f"cannot write: {exc.strerror or exc}; file left unchanged")
+    return None
+
+
+def apply_to_file(path: str, findings: list[Finding], unsafe: bool, write: bool,
+                  linted_text: str | None = None) -> FileFix | FileError:
+    """Fix one file on disk (or, with write=False, only compute the result)."""
+    encoded = read_for_fix(path)
+    if isinstance(encoded, FileError):
+        return encoded
+    if linted_text is not None and encoded.text != linted_text:
+        return FileError(path, "fix", "the file changed while it was being linted; not fixed")
+    outcome = fix_text(path, encoded.text, findings, unsafe)
+    if isinstance(outcome, FileError) or not outcome.changed or not write:
+        return outcome
+    error = write_atomically(path, outcome.new_text, encoded.encoding, encoded.bom)
+    return error or outcome
+

@@ -1,0 +1,189 @@
+"""What a check proposes as a fix, and how that becomes text edits.
+
+A check hands `ctx.report(..., fix=...)` a `FixSpec`: node-level replacements built with the helpers
+below (`replace`, `guard_statement`). Once positions are known, the engine turns it into a `Fix` with
+`Edit`s (`to_fix`), adding `import torch` when the new code needs it and the file lacks it. The edits
+are applied to files by `graphlint/fixer.py`.
+
+Applicability (Ruff's tiers; each rule page says why its fix sits in its tier):
+- safe: same behaviour, eager and compiled;
+- unsafe: removes the break but changes behaviour in some case (the value becomes a 0-d tensor, a print
+  no longer runs under compile); applied only with `--unsafe-fixes`;
+- display-only: shown, never applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from graphlint.findings import Edit, Fix
+
+SAFE, UNSAFE, DISPLAY_ONLY = "safe", "unsafe", "display-only"
+# Stands for the name the file binds to the torch module (`torch`, or `th` after `import torch as th`).
+TORCH = "\x00torch\x00"
+# Stands for one indentation step of the file (`module.default_indent`).
+INDENT = "\x00indent\x00"
+
+
+# A piece of new code: text, or a node of the file, which stands for its source as written (with its own
+# parentheses), so that comments, layout and string contents inside it survive the rewrite unchanged.
+
+
+@dataclass(frozen=True)
+class Replacement:
+    node: cst.CSTNode
+    # new source for the node's range (libcst's range: the node's own parentheses stay outside it)
+    code: tuple[str | cst.CSTNode | Bare, ...]
+
+
+@dataclass(frozen=True)
+class FixSpec:
+    applicability: str
+    message: str
+    replacements: tuple[Replacement, ...]
+    # torch versions where the new code exists and was measured to trace without a break (None: all)
+    torch_range: str | None = None
+
+
+def replace(node: cst.CSTNode, code: tuple[str | cst.CSTNode | Bare, ...], applicability: str, message: str,
+            torch_range: str | None = None) -> FixSpec:
+    return FixSpec(applicability, message, (Replacement(node, code),), torch_range)
+
+
+# Measured (measurements/VERSIONS.md, `*__rw_is_compiling`): `torch.compiler.is_compiling()` exists and
+# guards without a break from 2.3 on; on 2.1 and 2.2 the rewrite raises.
+IS_COMPILING_RANGE = ">=2.3"
+
+
+def guard_statement(statement: cst.CSTNode, message: str) -> FixSpec | None:
+    """`print(...)` → `if not torch.compiler.is_compiling():\\n    print(...)`, for a statement line that
+    holds only this statement (`a(); b()` and `if x: print(y)` get no fix)."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return None
+    small = statement.body[0]
+    # Continuation lines are left as they are: they sit inside brackets (or after a backslash), where
+    # indentation means nothing, and they may be inside a string, where it would change the value.
+    code = (f"if not {TORCH}.compiler.is_compiling():\n{INDENT}", small)
+    return FixSpec(UNSAFE, message, (Replacement(small, code),), IS_COMPILING_RANGE)
+
+
+GUARD_MESSAGE = "Run it only outside compile: `if not torch.compiler.is_compiling():`"
+
+
+def guard_call(call: cst.Call, statement: cst.CSTNode | None) -> FixSpec | None:
+    """The guard fix for a call that is a whole statement (`print(x)`, `logger.info(...)`), so that
+    guarding the statement guards only the call; None otherwise (`y = f(print(x))`)."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+            and isinstance(statement.body[0], cst.Expr) and statement.body[0].value is call):
+        return None
+    return guard_statement(statement, GUARD_MESSAGE)
+
+
+@dataclass(frozen=True)
+class Bare:
+    """A node of the file without its own parentheses: for a place where any expression goes (a call's
+    argument), so that `f((x > 0))` reads `f(x > 0)`."""
+
+    node: cst.CSTNode
+
+
+def argument(node: cst.CSTNode) -> cst.CSTNode | Bare:
+    # a generator expression needs its parentheses next to other arguments
+    return node if isinstance(node, (cst.GeneratorExp, cst.Yield)) else Bare(node)
+
+
+def torch_call(function: str, *args: str | cst.CSTNode) -> tuple[str | cst.CSTNode | Bare, ...]:
+    """`torch.<function>(a, b)` as pieces: each argument is text or a node of the file."""
+    pieces: list[str | cst.CSTNode | Bare] = [f"{TORCH}.{function}("]
+    for i, arg in enumerate(args):
+        if i:
+            pieces.append(", ")
+        pieces.append(arg if isinstance(arg, str) else argument(arg))
+    pieces.append(")")
+    return tuple(pieces)
+
+
+# ---------------------------------------------------------------- spec → edits
+
+def module_torch_name(module: cst.Module) -> str | None:
+    """The name a top-level `import torch` / `import torch as th` binds, else None."""
+    for statement in module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if not isinstance(small, cst.Import):
+                continue
+            for alias in small.names:
+                if isinstance(alias.name, cst.Name) and alias.name.value == "torch":
+                    if alias.asname is None:
+                        return "torch"
+                    if isinstance(alias.asname.name, cst.Name):
+                        return alias.asname.name.value
+                elif alias.asname is None and isinstance(alias.name, cst.Attribute) \
+                        and alias.name.value is not None and _dotted_head(alias.name) == "torch":
+                    return "torch"  # `import torch.nn` binds `torch` too
+    return None
+
+
+def _dotted_head(node: cst.BaseExpression) -> str | None:
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def _import_line(module: cst.Module, positions) -> int:
+    """The line before which `import torch` goes: after the docstring, `__future__` imports and the
+    leading block of imports."""
+    line = 1
+    for i, statement in enumerate(module.body):
+        if not isinstance(statement, cst.SimpleStatementLine):
+            break
+        small = statement.body[0]
+        is_docstring = i == 0 and isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString)
+        if not (is_docstring or isinstance(small, (cst.Import, cst.ImportFrom))):
+            break
+        line = positions[statement].end.line + 1
+    return line
+
+
+def to_fix(spec: FixSpec, positions, module: cst.Module, lines: list[str], newline: str) -> Fix:
+    """Node replacements → text edits (1-based lines and columns, end exclusive)."""
+    torch_name = module_torch_name(module)
+    edits = []
+    needs_torch = False
+    for rep in spec.replacements:
+        rng = positions[rep.node]
+        indent = _indent_of(lines, rng.start.line)
+        template = "".join(p for p in rep.code if isinstance(p, str))
+        needs_torch |= TORCH in template
+        code = "".join(_template(p, torch_name or "torch", indent + module.default_indent, newline)
+                       if isinstance(p, str) else _written(p.node, positions, lines, parens=False) if isinstance(p, Bare)
+                       else _written(p, positions, lines) for p in rep.code)
+        edits.append(Edit(rng.start.line, rng.start.column + 1, rng.end.line, rng.end.column + 1, code))
+    if needs_torch and torch_name is None:
+        at = _import_line(module, positions)
+        edits.append(Edit(at, 1, at, 1, f"import torch{newline}"))
+    return Fix(spec.applicability, spec.message, tuple(sorted(edits, key=lambda e: (e.line, e.column))))
+
+
+def _template(text: str, torch_name: str, indent: str, newline: str) -> str:
+    return text.replace(TORCH, torch_name).replace(INDENT, indent).replace("\n", newline)
+
+
+def _written(node: cst.CSTNode, positions, lines: list[str], parens: bool = True) -> str:
+    """The node's source as written, with its own parentheses unless parens=False."""
+    rng = positions[node]
+    if rng.start.line == rng.end.line:
+        text = lines[rng.start.line - 1][rng.start.column:rng.end.column]
+    else:
+        text = "".join([lines[rng.start.line - 1][rng.start.column:], *lines[rng.start.line:rng.end.line - 1],
+                        lines[rng.end.line - 1][:rng.end.column]])
+    count = len(getattr(node, "lpar", ()) or ()) if parens else 0
+    return "(" * count + text + ")" * count
+
+
+def _indent_of(lines: list[str], line: int) -> str:
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return text[: len(text) - len(text.lstrip(" \t"))]
