@@ -94,13 +94,16 @@ def argument(node: cst.CSTNode) -> cst.CSTNode | Bare:
     return node if isinstance(node, (cst.GeneratorExp, cst.Yield)) else Bare(node)
 
 
-def torch_call(function: str, *args: str | cst.CSTNode) -> tuple[str | cst.CSTNode | Bare, ...]:
-    """`torch.<function>(a, b)` as pieces: each argument is text or a node of the file."""
+def torch_call(function: str, *args) -> tuple[str | cst.CSTNode | Bare, ...]:
+    """`torch.<function>(a, b)` as pieces: each argument is text, a node of the file, or a tuple of pieces."""
     pieces: list[str | cst.CSTNode | Bare] = [f"{TORCH}.{function}("]
     for i, arg in enumerate(args):
         if i:
             pieces.append(", ")
-        pieces.append(arg if isinstance(arg, str) else argument(arg))
+        if isinstance(arg, tuple):
+            pieces.extend(arg)
+        else:
+            pieces.append(arg if isinstance(arg, str) else argument(arg))
     pieces.append(")")
     return tuple(pieces)
 
