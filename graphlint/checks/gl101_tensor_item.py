@@ -18,16 +18,29 @@ class TensorItem(Check):
 
 
 # Where a 0-d tensor can stand in for the number: arithmetic, and values stored or returned. In an
-# `if` test the break would only move to the test (GB0170); as an argument the callee may need a number.
+# `if` test the break would only move to the test (GB0170); as an argument the callee may need a number,
+# except for the elementwise tensor methods below, which take a tensor operand as well.
 _VALUE_USES = (cst.BinaryOperation, cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Return, cst.Element,
                cst.DictElement)
+_TENSOR_OPERAND_METHODS = {"gt", "ge", "lt", "le", "eq", "ne", "add", "sub", "mul", "div", "pow", "maximum",
+                           "minimum", "clamp", "clip", "fmod", "remainder"}
 
 
 def _keep_tensor(node: cst.Call, ctx) -> FixSpec | None:
     """`y.sum().item()` → `y.sum()` (verified rewrite `item` in BREAKS-torch-2.13.md)."""
     parent = ctx.parent()
-    if inside_condition(ctx) or not isinstance(parent, _VALUE_USES):
+    if inside_condition(ctx):
         return None
-    if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):
+    negated = isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, (cst.Minus, cst.Plus))
+    if not (isinstance(parent, _VALUE_USES) or negated or _tensor_operand(parent, ctx.parent(2), ctx)):
         return None
     return replace(node, (node.func.value,), UNSAFE, "Keep the value a 0-d tensor: drop `.item()`")
+
+
+def _tensor_operand(arg, call, ctx) -> bool:
+    """`x.gt(t.item())`, `x.clamp(max=t.item())`: an operand of an elementwise method of a tensor."""
+    if not (isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
+        return False
+    if arg.keyword is not None and arg.keyword.value not in ("min", "max", "other"):
+        return False  # `alpha=`, `value=`: a Python number is required there
+    return call.func.attr.value in _TENSOR_OPERAND_METHODS and ctx.is_tensor(call.func.value)
