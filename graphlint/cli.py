@@ -237,7 +237,7 @@ def _fix_files(result, paths: list[str], setup: _Setup, stdin_filename: Optional
     from graphlint.fixer import apply_to_file, applicable
 
     fixed, errors = [], []
-    for _ in range(MAX_FIX_ROUNDS):
+    for round_number in range(1, MAX_FIX_ROUNDS + 1):
         by_file: dict[str, list] = {}
         for finding in result.findings:
             if applicable(finding, unsafe) and not any(e.path == finding.path for e in errors):
@@ -253,6 +253,11 @@ def _fix_files(result, paths: list[str], setup: _Setup, stdin_filename: Optional
         if not changed:
             break
         result, _ = _lint(paths, setup, stdin_filename)
+    else:
+        left = sum(applicable(f, unsafe) for f in result.findings)
+        if left:  # each round's fixes made more code fixable (a value became a tensor): say so, stop here
+            sys.stderr.write(f"graphlint: stopped after {MAX_FIX_ROUNDS} rounds of fixes with {left} fixable "
+                             f"finding{'s' if left != 1 else ''} left: run --fix again\n")
     result.errors.extend(errors)
     return result, fixed
 
