@@ -36,22 +36,28 @@ def capture_breaks(current: dict) -> None:
 
 
 def main(paths: list[str]) -> dict:
-    import torch
-
     current: dict = {}
     capture_breaks(current)
     results = {}
     for path in paths:
-        torch._dynamo.reset()
-        torch.manual_seed(0)
-        current.update(root=os.path.dirname(os.path.abspath(path)), breaks=set())
-        error = None
-        try:
-            runpy.run_path(path, run_name="__main__")
-        except BaseException:  # noqa: BLE001 — a failing example is reported, not fatal
-            error = traceback.format_exc(limit=3)
+        error = run_file(path, current)
         results[path] = {"breaks": sorted(current["breaks"]), "error": error}
     return results
+
+
+def run_file(path: str, current: dict) -> str | None:
+    """Run one file as __main__ from a fresh Dynamo state and seed; its breaks go to current["breaks"].
+    Returns the traceback if it failed."""
+    import torch
+
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    current.update(root=os.path.dirname(os.path.abspath(path)), breaks=set())
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except BaseException:  # noqa: BLE001 — a failing example is reported, not fatal
+        return traceback.format_exc(limit=3)
+    return None
 
 
 if __name__ == "__main__":

@@ -15,11 +15,9 @@ import functools
 import json
 import math
 import os
-import runpy
 import sys
-import traceback
 
-from dynamo_breaks import capture_breaks
+from dynamo_breaks import capture_breaks, run_file
 
 
 def _plain(value, depth: int = 0):
@@ -80,16 +78,10 @@ def main(mode: str, paths: list[str]) -> dict:
     real_compile = torch.compile
     results = {}
     for path in paths:
-        torch._dynamo.reset()
-        torch.manual_seed(0)
         outputs: list = []
         torch.compile = _recording_compile(real_compile, mode == "compiled", outputs)
-        current.update(root=os.path.dirname(os.path.abspath(path)), breaks=set())
-        error = None
         try:
-            runpy.run_path(path, run_name="__main__")
-        except BaseException:  # noqa: BLE001 — a failing example is reported, not fatal
-            error = traceback.format_exc(limit=3)
+            error = run_file(path, current)
         finally:
             torch.compile = real_compile
         results[path] = {"breaks": sorted(current["breaks"]), "outputs": outputs, "error": error}

@@ -41,7 +41,7 @@ def test_default_command_equals_check(tmp_path):
     assert a.stdout == b.stdout
     assert a.stdout.decode().splitlines() == [
         "model.py:7:9: GL201 [*] `print()` in traced code",  # [*]: a fix exists
-        "model.py:8:9: GL401 `if`/`while` branches on a tensor value",
+        "model.py:8:9: GL401 [*] `if`/`while` branches on a tensor value",
         "model.py:10:20: GL101 [*] `.item()` pulls a Python number out of a tensor",
     ]
 
