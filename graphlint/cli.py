@@ -216,10 +216,9 @@ def _lint(paths: list[str], setup: _Setup, stdin_filename: Optional[str], skip: 
     files, errors = discover(file_paths, options.exclude, options.force_exclude, setup.config.respect_gitignore)
     files = [f for f in files if not any(_same_file(f, s) for s in skip)]
     if "-" in paths:
-        data = sys.stdin.buffer.read()
-        setup.stdin_data = data
-        setup.stdin_source = decode_source(data, display_path(stdin_filename or "<stdin>"))
-        result = lint_stdin(data, stdin_filename or "<stdin>", options,
+        setup.stdin_data = sys.stdin.buffer.read()
+        setup.stdin_source = decode_source(setup.stdin_data, display_path(stdin_filename or "<stdin>"))
+        result = lint_stdin(setup.stdin_source, options,
                             extra_files=[f for f in files if not _same_file(f, stdin_filename)])
         result.errors = errors + result.errors
     else:
@@ -234,16 +233,12 @@ MAX_FIX_ROUNDS = 10
 def _fix_files(result, paths: list[str], setup: _Setup, stdin_filename: Optional[str], unsafe: bool):
     """Apply the fixes file by file, lint again, and repeat until no fix applies. Returns the last lint's
     result (what is left) and the findings fixed."""
-    from graphlint.fixer import apply_to_file, applicable
+    from graphlint.fixer import applicable, apply_to_file, fixable_by_file
 
     fixed, errors = [], []
-    for round_number in range(1, MAX_FIX_ROUNDS + 1):
-        by_file: dict[str, list] = {}
-        for finding in result.findings:
-            if applicable(finding, unsafe) and not any(e.path == finding.path for e in errors):
-                by_file.setdefault(finding.path, []).append(finding)
+    for _ in range(MAX_FIX_ROUNDS):
         changed = False
-        for path, findings in by_file.items():
+        for path, findings in fixable_by_file(result.findings, unsafe, skip={e.path for e in errors}).items():
             outcome = apply_to_file(path, findings, unsafe, write=True)
             if hasattr(outcome, "kind"):
                 errors.append(outcome)
@@ -264,18 +259,13 @@ def _fix_files(result, paths: list[str], setup: _Setup, stdin_filename: Optional
 
 def _print_diff(result, paths: list[str], setup: _Setup, unsafe: bool, color: "ColorChoice") -> int:
     """--diff: what --fix would change, as a unified diff on stdout. Exit 1 if there is anything to fix."""
-    from graphlint.fixer import apply_to_file, applicable, fix_text
-
-    err = _console(sys.stderr, color)
+    from graphlint.fixer import apply_to_file, fix_text, fixable_by_file
     from graphlint.report.full import render_errors
 
-    by_file: dict[str, list] = {}
-    for finding in result.findings:
-        if applicable(finding, unsafe):
-            by_file.setdefault(finding.path, []).append(finding)
+    err = _console(sys.stderr, color)
+    source = setup.stdin_source if "-" in paths else None
     count, errors = 0, list(result.errors)
-    for path, findings in sorted(by_file.items()):
-        source = setup.stdin_source if "-" in paths else None
+    for path, findings in sorted(fixable_by_file(result.findings, unsafe).items()):
         if source is not None and not hasattr(source, "kind") and path == source.path:
             outcome = fix_text(path, source.text, findings, unsafe)  # the unsaved buffer, not the file
         else:
@@ -429,8 +419,10 @@ def _summary(result, target, console) -> None:
     if result.errors:
         parts.append(f"{len(result.errors)} error{'s' if len(result.errors) != 1 else ''}")
     console.print(", ".join(parts) + ".", highlight=False)
-    safe = sum(1 for f in result.findings if f.fix and f.fix.edits and f.fix.applicability == "safe")
-    unsafe = sum(1 for f in result.findings if f.fix and f.fix.edits and f.fix.applicability == "unsafe")
+    from graphlint.fixer import applicable
+
+    safe = sum(applicable(f, unsafe=False) for f in result.findings)
+    unsafe = sum(applicable(f, unsafe=True) for f in result.findings) - safe
     if safe or unsafe:
         hint = [f"{safe} fixable with `--fix`"] if safe else []
         if unsafe:

@@ -26,7 +26,7 @@ from graphlint.analysis.tensors import NDARRAY, TENSOR, FileContext, TensorEnv, 
 from graphlint.catalog import Rule, load_catalog
 from graphlint.checks import all_checks
 from graphlint.checks.base import RawFinding
-from graphlint.files import SourceFile, decode_source, discover, display_path, read_source
+from graphlint.files import SourceFile, discover, display_path, read_source
 from graphlint.findings import FileError, Finding, Fix
 from graphlint.fixes import FixSpec, to_fix
 from graphlint.suppressions import parse_suppressions
@@ -275,7 +275,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         return FileCheck(calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts)
     catalog = load_catalog()
     positions = parsed.positions()
-    findings = [_to_finding(r, t, catalog[r.code], positions, parsed, options.torch_version) for r, t, _ in raw]
+    fixes = _FixEdits(parsed, positions, options.torch_version)
+    findings = [_to_finding(r, t, catalog[r.code], positions, parsed.source.path, fixes) for r, t, _ in raw]
     for finding, (_, _, fact) in zip(findings, raw):
         fact.findings.append((finding.line, finding.column, finding.code))
     suppressions = parse_suppressions(parsed.source.text)
@@ -1009,8 +1010,8 @@ def reported_start(raw: RawFinding, positions) -> cst.CSTNode:
     return node
 
 
-def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, parsed: ParsedFile,
-                torch_version: tuple[int, int, int]) -> Finding:
+def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, path: str,
+                fixes: _FixEdits) -> Finding:
     rng = positions[raw.node]
     start = positions[reported_start(raw, positions)].start
     statement_lines = None
@@ -1023,7 +1024,7 @@ def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, 
         name=rule.name,
         message=raw.message or rule.summary,
         severity=rule.severity,
-        path=parsed.source.path,
+        path=path,
         line=start.line,
         column=start.column + 1,
         end_line=rng.end.line,
@@ -1031,16 +1032,25 @@ def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, 
         region=traced.region,
         gb=raw.gb if raw.gb is not None else rule.gb,
         help=rule.help or None,
-        fix=_fix_for(raw.fix, positions, parsed, torch_version),
+        fix=fixes.edits(raw.fix),
         statement_lines=statement_lines,
     )
 
 
-def _fix_for(spec: FixSpec | None, positions, parsed: ParsedFile, torch_version: tuple[int, int, int]) -> Fix | None:
-    """The check's proposed rewrite as text edits, where the new code works on the target torch version."""
-    if spec is None or (spec.torch_range is not None and not matches(torch_version, spec.torch_range)):
-        return None
-    return to_fix(spec, positions, parsed.module, parsed.source.text.splitlines(keepends=True), parsed.source.newline)
+class _FixEdits:
+    """A file's proposed rewrites as text edits, where the new code works on the target torch version."""
+
+    def __init__(self, parsed: ParsedFile, positions, torch_version: tuple[int, int, int]) -> None:
+        self.parsed, self.positions, self.torch_version = parsed, positions, torch_version
+        self._lines: list[str] | None = None  # split once, on the file's first fix
+
+    def edits(self, spec: FixSpec | None) -> Fix | None:
+        if spec is None or (spec.torch_range is not None and not matches(self.torch_version, spec.torch_range)):
+            return None
+        if self._lines is None:
+            self._lines = self.parsed.source.text.splitlines(keepends=True)
+        source = self.parsed.source
+        return to_fix(spec, self.positions, self.parsed.module, self._lines, source.newline)
 
 
 # ---------------------------------------------------------------- the run
@@ -1172,9 +1182,9 @@ def _collect(loaded, result: LintResult, parsed: dict, summaries: list) -> None:
         summaries.append(loaded.summary)
 
 
-def lint_stdin(data: bytes, filename: str, options: LintOptions, extra_files: tuple[str, ...] = ()) -> LintResult:
-    """Lint an unsaved buffer as if it were `filename` (editors pipe buffers this way)."""
-    source = decode_source(data, display_path(filename))
+def lint_stdin(source: SourceFile | FileError, options: LintOptions, extra_files: tuple[str, ...] = ()) -> LintResult:
+    """Lint an unsaved buffer (decoded with `files.decode_source` under the name it stands for: editors pipe
+    buffers this way) together with the project's files."""
     if isinstance(source, FileError):
         return LintResult(errors=[source])
     return lint_files(list(extra_files), options, stdin=source)

@@ -27,6 +27,9 @@ class SourceFile:
     text: str
     # line ending of the file, kept so that fixes can write it back unchanged
     newline: str = "\n"
+    # what the bytes were decoded with ("utf-8-sig" when the file starts with a byte-order mark), so that
+    # fixes write the file back the same way
+    encoding: str = "utf-8"
 
 
 def display_path(path: str) -> str:
@@ -134,7 +137,7 @@ def decode_source(data: bytes, path: str) -> SourceFile | FileError:
     if text.startswith("\ufeff"):
         text = text[1:]
     newline = "\r\n" if "\r\n" in text[:4096] else "\n"
-    return SourceFile(path=path, text=text, newline=newline)
+    return SourceFile(path=path, text=text, newline=newline, encoding=encoding)
 
 
 def read_source(path: str) -> SourceFile | FileError:

@@ -10,16 +10,14 @@
 
 from __future__ import annotations
 
-import codecs
 import difflib
-import io
 import os
 import tempfile
-import tokenize
 from dataclasses import dataclass, field
 
 import libcst as cst
 
+from graphlint.files import read_source
 from graphlint.findings import FileError, Finding
 from graphlint.fixes import SAFE, UNSAFE
 
@@ -46,6 +44,15 @@ class FileFix:
 def applicable(finding: Finding, unsafe: bool) -> bool:
     fix = finding.fix
     return fix is not None and bool(fix.edits) and (fix.applicability == SAFE or (unsafe and fix.applicability == UNSAFE))
+
+
+def fixable_by_file(findings: list[Finding], unsafe: bool, skip: set[str] = frozenset()) -> dict[str, list[Finding]]:
+    """The findings whose fix would be applied, by file (files in `skip` left out), in finding order."""
+    by_file: dict[str, list[Finding]] = {}
+    for finding in findings:
+        if applicable(finding, unsafe) and finding.path not in skip:
+            by_file.setdefault(finding.path, []).append(finding)
+    return by_file
 
 
 def fix_text(path: str, text: str, findings: list[Finding], unsafe: bool) -> FileFix | FileError:
@@ -97,41 +104,17 @@ def _overlaps(a: tuple[int, int, str], b: tuple[int, int, str]) -> bool:
 
 # ---------------------------------------------------------------- files
 
-@dataclass(frozen=True)
-class Encoded:
-    text: str
-    encoding: str
-    bom: bool
-
-
-def read_for_fix(path: str) -> Encoded | FileError:
+def write_atomically(path: str, text: str, encoding: str) -> FileError | None:
+    """Write text next to path, then rename it over path, keeping the file's permissions ("utf-8-sig"
+    writes the byte-order mark back)."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        return FileError(path, "unreadable", exc.strerror or str(exc))
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        text = data.decode(encoding)
-    except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
-        return FileError(path, "decode", str(exc))
-    bom = data.startswith(codecs.BOM_UTF8)
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return Encoded(text, "utf-8" if encoding == "utf-8-sig" else encoding, bom)
-
-
-def write_atomically(path: str, text: str, encoding: str, bom: bool) -> FileError | None:
-    """Write text next to path, then rename it over path, keeping the file's permissions."""
-    try:
-        data = (codecs.BOM_UTF8 if bom else b"") + text.encode(encoding)
+        data = text.encode(encoding)
     except (UnicodeEncodeError, LookupError) as exc:
         return FileError(path, "fix", f"cannot encode the fixed code as {encoding}: {exc}; file left unchanged")
-    directory = os.path.dirname(os.path.abspath(path))
     target = os.path.realpath(path)  # a symlink keeps pointing at the file it named
     try:
         mode = os.stat(target).st_mode
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target) or directory, prefix=".graphlint-", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".graphlint-", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
@@ -148,17 +131,14 @@ def write_atomically(path: str, text: str, encoding: str, bom: bool) -> FileErro
     return None
 
 
-def apply_to_file(path: str, findings: list[Finding], unsafe: bool, write: bool,
-                  linted_text: str | None = None) -> FileFix | FileError:
+def apply_to_file(path: str, findings: list[Finding], unsafe: bool, write: bool) -> FileFix | FileError:
     """Fix one file on disk (or, with write=False, only compute the result)."""
-    encoded = read_for_fix(path)
-    if isinstance(encoded, FileError):
-        return encoded
-    if linted_text is not None and encoded.text != linted_text:
-        return FileError(path, "fix", "the file changed while it was being linted; not fixed")
-    outcome = fix_text(path, encoded.text, findings, unsafe)
+    source = read_source(path)
+    if isinstance(source, FileError):
+        return source
+    outcome = fix_text(path, source.text, findings, unsafe)
     if isinstance(outcome, FileError) or not outcome.changed or not write:
         return outcome
-    error = write_atomically(path, outcome.new_text, encoded.encoding, encoded.bom)
+    error = write_atomically(path, outcome.new_text, source.encoding)
     return error or outcome
 

@@ -1,7 +1,7 @@
 """What a check proposes as a fix, and how that becomes text edits.
 
 A check hands `ctx.report(..., fix=...)` a `FixSpec`: node-level replacements built with the helpers
-below (`replace`, `guard_statement`). Once positions are known, the engine turns it into a `Fix` with
+below (`replace`, `guard_call`, `torch_call`). Once positions are known, the engine turns it into a `Fix` with
 `Edit`s (`to_fix`), adding `import torch` when the new code needs it and the file lacks it. The edits
 are applied to files by `graphlint/fixer.py`.
 
@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from graphlint.analysis.names import ImportTable
 from graphlint.findings import Edit, Fix
 
-SAFE, UNSAFE, DISPLAY_ONLY = "safe", "unsafe", "display-only"
+SAFE, UNSAFE = "safe", "unsafe"  # a rule page can also say "display-only": shown, never applied
 # Stands for the name the file binds to the torch module (`torch`, or `th` after `import torch as th`).
 TORCH = "\x00torch\x00"
 # Stands for one indentation step of the file (`module.default_indent`).
@@ -57,28 +58,21 @@ def replace(node: cst.CSTNode, code: tuple[str | cst.CSTNode | Bare, ...], appli
 IS_COMPILING_RANGE = ">=2.3"
 
 
-def guard_statement(statement: cst.CSTNode, message: str) -> FixSpec | None:
-    """`print(...)` → `if not torch.compiler.is_compiling():\\n    print(...)`, for a statement line that
-    holds only this statement (`a(); b()` and `if x: print(y)` get no fix)."""
-    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+GUARD_MESSAGE = "Run it only outside compile: `if not torch.compiler.is_compiling():`"
+
+
+def guard_call(call: cst.Call, statement: cst.CSTNode | None) -> FixSpec | None:
+    """`print(x)` → `if not torch.compiler.is_compiling():\n    print(x)`, for a call that is a whole statement
+    line, so that guarding the statement guards only the call; None otherwise (`y = f(print(x))`, `a(); b()`,
+    `if x: print(y)`)."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+            and isinstance(statement.body[0], cst.Expr) and statement.body[0].value is call):
         return None
     small = statement.body[0]
     # Continuation lines are left as they are: they sit inside brackets (or after a backslash), where
     # indentation means nothing, and they may be inside a string, where it would change the value.
     code = (f"if not {TORCH}.compiler.is_compiling():\n{INDENT}", small)
-    return FixSpec(UNSAFE, message, (Replacement(small, code),), IS_COMPILING_RANGE)
-
-
-GUARD_MESSAGE = "Run it only outside compile: `if not torch.compiler.is_compiling():`"
-
-
-def guard_call(call: cst.Call, statement: cst.CSTNode | None) -> FixSpec | None:
-    """The guard fix for a call that is a whole statement (`print(x)`, `logger.info(...)`), so that
-    guarding the statement guards only the call; None otherwise (`y = f(print(x))`)."""
-    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
-            and isinstance(statement.body[0], cst.Expr) and statement.body[0].value is call):
-        return None
-    return guard_statement(statement, GUARD_MESSAGE)
+    return FixSpec(UNSAFE, GUARD_MESSAGE, (Replacement(small, code),), IS_COMPILING_RANGE)
 
 
 @dataclass(frozen=True)
@@ -111,29 +105,14 @@ def torch_call(function: str, *args) -> tuple[str | cst.CSTNode | Bare, ...]:
 # ---------------------------------------------------------------- spec → edits
 
 def module_torch_name(module: cst.Module) -> str | None:
-    """The name a top-level `import torch` / `import torch as th` binds, else None."""
+    """The name a top-level `import torch` / `import torch as th` / `import torch.nn` binds to torch, else None."""
+    table = ImportTable()
     for statement in module.body:
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
-        for small in statement.body:
-            if not isinstance(small, cst.Import):
-                continue
-            for alias in small.names:
-                if isinstance(alias.name, cst.Name) and alias.name.value == "torch":
-                    if alias.asname is None:
-                        return "torch"
-                    if isinstance(alias.asname.name, cst.Name):
-                        return alias.asname.name.value
-                elif alias.asname is None and isinstance(alias.name, cst.Attribute) \
-                        and alias.name.value is not None and _dotted_head(alias.name) == "torch":
-                    return "torch"  # `import torch.nn` binds `torch` too
-    return None
-
-
-def _dotted_head(node: cst.BaseExpression) -> str | None:
-    while isinstance(node, cst.Attribute):
-        node = node.value
-    return node.value if isinstance(node, cst.Name) else None
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.Import):
+                    table.add_import(small)
+    return next((local for local, full in table.names.items() if full == "torch"), None)
 
 
 def _import_line(module: cst.Module, positions) -> int:
@@ -158,21 +137,22 @@ def to_fix(spec: FixSpec, positions, module: cst.Module, lines: list[str], newli
     needs_torch = False
     for rep in spec.replacements:
         rng = positions[rep.node]
-        indent = _indent_of(lines, rng.start.line)
-        template = "".join(p for p in rep.code if isinstance(p, str))
-        needs_torch |= TORCH in template
-        code = "".join(_template(p, torch_name or "torch", indent + module.default_indent, newline)
-                       if isinstance(p, str) else _written(p.node, positions, lines, parens=False) if isinstance(p, Bare)
-                       else _written(p, positions, lines) for p in rep.code)
+        indent = _indent_of(lines, rng.start.line) + module.default_indent
+
+        def render(piece) -> str:
+            if isinstance(piece, str):
+                return piece.replace(TORCH, torch_name or "torch").replace(INDENT, indent).replace("\n", newline)
+            if isinstance(piece, Bare):
+                return _written(piece.node, positions, lines, parens=False)
+            return _written(piece, positions, lines)
+
+        needs_torch |= any(isinstance(p, str) and TORCH in p for p in rep.code)
+        code = "".join(render(p) for p in rep.code)
         edits.append(Edit(rng.start.line, rng.start.column + 1, rng.end.line, rng.end.column + 1, code))
     if needs_torch and torch_name is None:
         at = _import_line(module, positions)
         edits.append(Edit(at, 1, at, 1, f"import torch{newline}"))
     return Fix(spec.applicability, spec.message, tuple(sorted(edits, key=lambda e: (e.line, e.column))))
-
-
-def _template(text: str, torch_name: str, indent: str, newline: str) -> str:
-    return text.replace(TORCH, torch_name).replace(INDENT, indent).replace("\n", newline)
 
 
 def _written(node: cst.CSTNode, positions, lines: list[str], parens: bool = True) -> str:

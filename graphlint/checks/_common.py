@@ -138,3 +138,10 @@ def break_line_node(node: cst.If | cst.Assert, ctx) -> cst.CSTNode:
 def _opens_a_line(expr: cst.BaseExpression) -> bool:
     """`(` followed by a line break: `if (\n    x > 1\n):`."""
     return any(isinstance(p.whitespace_after, cst.ParenthesizedWhitespace) for p in getattr(expr, "lpar", ()))
+
+
+def number_literal(node: cst.BaseExpression) -> bool:
+    """`2`, `-0.5`, `+1e-3`: a number written out."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))

@@ -3,7 +3,7 @@ import libcst as cst
 from graphlint.analysis.names import dotted
 from graphlint.analysis.syntax import nodes_of
 from graphlint.analysis.tensors import BOOL_TENSOR, TENSOR
-from graphlint.checks._common import break_line_node
+from graphlint.checks._common import break_line_node, number_literal
 from graphlint.checks.base import Check
 from graphlint.fixes import TORCH, UNSAFE, Bare, FixSpec, replace, torch_call
 
@@ -34,7 +34,7 @@ class TensorCondition(Check):
 # calls whose result is a bool tensor, so that it can be a `torch.where` condition as it is
 _BOOL_CALLS = {"any", "all", "isnan", "isinf", "isfinite", "isneginf", "isposinf", "logical_and", "logical_or",
                "logical_not", "logical_xor", "eq", "ne", "lt", "le", "gt", "ge", "isclose", "signbit"}
-_UPDATES = {"+=": "+", "-=": "-", "*=": "*", "/=": "/"}
+_UPDATES = {cst.AddAssign: "+", cst.SubtractAssign: "-", cst.MultiplyAssign: "*", cst.DivideAssign: "/"}
 
 
 def _branch_fix(node: cst.If, ctx) -> FixSpec | None:
@@ -94,10 +94,6 @@ def _elementwise(value, must_contain: cst.Name | None = None) -> bool:
     leaves: list = []
 
     def ok(node) -> bool:
-        if isinstance(node, tuple):  # `y += a` → (y, " + ", a)
-            return all(ok(p) for p in node if not isinstance(p, str))
-        if isinstance(node, Bare):
-            return ok(node.node)
         if isinstance(node, cst.BinaryOperation):
             return ok(node.left) and ok(node.right)
         if isinstance(node, cst.UnaryOperation) and not isinstance(node.operator, cst.Not):
@@ -112,7 +108,8 @@ def _elementwise(value, must_contain: cst.Name | None = None) -> bool:
             return True
         return False
 
-    return ok(value) and (must_contain is None or any(leaf.deep_equals(must_contain) for leaf in leaves))
+    return all(ok(v) for v in _operands(value)) and (
+        must_contain is None or any(leaf.deep_equals(must_contain) for leaf in leaves))
 
 
 def _from_torch(test: cst.BaseExpression, ctx) -> bool:
@@ -152,7 +149,7 @@ def _assigned(statement: cst.BaseSmallStatement):
             and isinstance(statement.targets[0].target, cst.Name):
         return statement.targets[0].target, statement.value
     if isinstance(statement, cst.AugAssign) and isinstance(statement.target, cst.Name):
-        op = _UPDATES.get(cst.Module([]).code_for_node(statement.operator).strip())
+        op = _UPDATES.get(type(statement.operator))
         if op is not None:
             value = statement.value
             if isinstance(value, _ATOMS):
@@ -181,18 +178,16 @@ def _bool_condition(test: cst.BaseExpression, ctx) -> tuple | None:
     return None
 
 
+def _operands(value) -> list[cst.BaseExpression]:
+    """The nodes a side of `torch.where` is made of: the value itself, or those of `y += a` as (y, " + ", a)."""
+    pieces = value if isinstance(value, tuple) else (value,)
+    return [p.node if isinstance(p, Bare) else p for p in pieces if not isinstance(p, str)]
+
+
 def _selectable(value, ctx) -> bool:
     """A side of `torch.where`: a tensor, a number, or `y + a` built from them."""
-    if isinstance(value, tuple):  # `y += a` → (y, " + ", a)
-        return all(_selectable(v, ctx) for v in value if not isinstance(v, str))
-    if isinstance(value, Bare):
-        value = value.node
-    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
-        value = value.expression
-    return isinstance(value, (cst.Integer, cst.Float)) or ctx.is_tensor(value)
+    return all(number_literal(v) or ctx.is_tensor(v) for v in _operands(value))
 
 
 def _tensorish(value, ctx) -> bool:
-    if isinstance(value, tuple):
-        return any(_tensorish(v, ctx) for v in value if not isinstance(v, str))
-    return ctx.is_tensor(value.node if isinstance(value, Bare) else value)
+    return any(ctx.is_tensor(v) for v in _operands(value))

@@ -1,5 +1,6 @@
 import libcst as cst
 
+from graphlint.checks._common import number_literal
 from graphlint.checks.base import Check
 from graphlint.fixes import UNSAFE, replace, torch_call
 
@@ -15,16 +16,10 @@ class TensorTernary(Check):
             ctx.report(node.test, self.code, fix=_where(node, ctx))
 
 
-def _number(node: cst.BaseExpression) -> bool:
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
-        node = node.expression
-    return isinstance(node, (cst.Integer, cst.Float))
-
-
 def _where(node: cst.IfExp, ctx):
     """`a if c else b` → `torch.where(c, a, b)` (verified rewrite `ternary_tensor`), when both arms are
     tensors or numbers and the test is itself a tensor (not `t and flag`)."""
-    if not ctx.is_tensor(node.test) or not all(ctx.is_tensor(arm) or _number(arm) for arm in (node.body, node.orelse)):
+    if not ctx.is_tensor(node.test) or not all(ctx.is_tensor(arm) or number_literal(arm) for arm in (node.body, node.orelse)):
         return None
     if not (ctx.is_tensor(node.body) or ctx.is_tensor(node.orelse)):
         return None
