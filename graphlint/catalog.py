@@ -35,6 +35,8 @@ class Rule:
     help: str
     doc: str  # the Markdown body
     probes: tuple[str, ...] = ()  # measured patterns (measurements/versions.json) behind breaks-on
+    # on only when selected by its own code, not by `ALL` or a prefix shorter than the code's family (GL001)
+    explicit_only: bool = False
     sections: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     def applies_to(self, torch_version: tuple[int, int, int]) -> bool:
@@ -82,6 +84,7 @@ def parse_rule(text: str, source: str) -> Rule:
             help=meta.get("help", ""),
             doc=body.strip() + "\n",
             probes=tuple(meta.get("probes", ())),
+            explicit_only=bool(meta.get("explicit-only", False)),
             sections=sections,
         )
     except KeyError as exc:

@@ -16,6 +16,7 @@ from typing import List, Optional
 import typer
 
 from graphlint import __version__
+from graphlint.findings import FATAL_ERROR_KINDS
 
 app = typer.Typer(
     name="graphlint",
@@ -26,17 +27,16 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-SUBCOMMANDS = {"check", "audit", "rules", "explain"}
+SUBCOMMANDS = {"check", "audit", "rules", "explain", "server"}
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-# File errors that mean the run itself went wrong (exit 2), as opposed to a bad file (exit 1).
-# "dynamic": the dynamic pass was asked for and no target could run.
-FATAL_ERROR_KINDS = {"missing-path", "internal", "config", "dynamic"}
 
 
 class OutputFormat(str, Enum):
     full = "full"
     concise = "concise"
     json = "json"
+    sarif = "sarif"
+    github = "github"
 
 
 class Scope(str, Enum):
@@ -98,7 +98,7 @@ def _root(
 def check(
     paths: List[str] = typer.Argument(None, help="Files or directories to lint (default: .). `-` reads stdin."),
     output_format: Optional[OutputFormat] = typer.Option(None, "--format", "--output-format",
-                                                         help="full | concise | json"),
+                                                         help="full | concise | json | sarif | github"),
     select: Optional[List[str]] = typer.Option(None, help="Rule codes or prefixes to enable (e.g. GL1,GL201, ALL)."),
     extend_select: Optional[List[str]] = typer.Option(None, help="Add to the selected rules."),
     ignore: Optional[List[str]] = typer.Option(None, help="Rule codes or prefixes to disable."),
@@ -131,6 +131,8 @@ def check(
                                                                      "fixes too (they change behaviour in some case)."),
     diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff; write nothing."),
     show_fixes: bool = typer.Option(False, "--show-fixes", help="With --fix: list what was fixed."),
+    add_noqa: bool = typer.Option(False, "--add-noqa", help="Add a `# noqa: GLxxx` comment on every finding's "
+                                                             "line (adopting graphlint on a large codebase)."),
 ) -> None:
     """Lint PATHS (the default command: `graphlint src/` is `graphlint check src/`)."""
     paths = paths or ["."]
@@ -139,10 +141,14 @@ def check(
     fmt = output_format or OutputFormat(setup.config.output_format)
     if (fix or diff) and dynamic:
         _fail("--fix and --diff work on the static findings: run them without --dynamic")
+    if add_noqa and (fix or diff or dynamic or "-" in paths):
+        _fail("--add-noqa writes the files named: run it alone, without --fix, --diff, --dynamic or `-`")
     dynamic_setup = _locate_targets(targets, setup.config, paths) if dynamic else None
     result, files = _lint(paths, setup, stdin_filename, skip=dynamic_setup.skip if dynamic_setup else ())
     if diff:
         raise typer.Exit(_print_diff(result, paths, setup, unsafe_fixes, color))
+    if add_noqa:
+        raise typer.Exit(_add_noqa(result, color))
     if fix and "-" in paths:
         raise typer.Exit(_fix_stdin(result, setup, unsafe_fixes, exit_zero))
     if fix:
@@ -177,33 +183,20 @@ class _TargetsSetup:
 def _setup(paths, config_file, stdin_filename, select, extend_select, ignore, scope, target_torch, exclude,
            force_exclude, jobs, show_shadowed) -> _Setup:
     """Config file + CLI options → LintOptions and the torch version to lint for (exit 2 on bad input)."""
-    from graphlint.catalog import CatalogError, load_catalog
-    from graphlint.config import ConfigError, enabled_codes, expand_codes, find_config_file, load_config
-    from graphlint.engine import LintOptions
-    from graphlint.torch_version import VersionError, resolve_target
+    from graphlint.config import ConfigError, find_config_file
+    from graphlint.settings import SETTINGS_ERRORS, load_settings
 
     try:
         if config_file is not None and not config_file.is_file():
             raise ConfigError(f"{config_file}: config file not found")
         cfg_path = config_file or find_config_file(Path(stdin_filename or paths[0]) if paths[0] != "-" else Path("."))
-        config = load_config(cfg_path)
-        catalog = load_catalog()
-        codes = enabled_codes(config, list(catalog), _split(select), _split(extend_select), _split(ignore))
-        target = resolve_target(target_torch, config.target_torch)
-    except (ConfigError, VersionError, CatalogError) as exc:
+        settings = load_settings(cfg_path, select=_split(select), extend_select=_split(extend_select),
+                                 ignore=_split(ignore), scope=scope.value if scope else None,
+                                 target_torch=target_torch, exclude=exclude, force_exclude=force_exclude,
+                                 jobs=jobs, show_shadowed=show_shadowed)
+    except SETTINGS_ERRORS as exc:
         _fail(str(exc))
-    options = LintOptions(
-        codes=codes,
-        scope=(scope.value if scope else config.scope),
-        torch_version=target.parsed,
-        exclude=tuple(config.exclude + (exclude or [])),
-        force_exclude=force_exclude or config.force_exclude,
-        per_file_ignores=tuple((p, frozenset(expand_codes(cs, list(catalog), f"per-file-ignores.{p}")))
-                               for p, cs in config.per_file_ignores.items()),
-        jobs=jobs,
-        show_shadowed=show_shadowed,
-    )
-    return _Setup(config, options, target)
+    return _Setup(settings.config, settings.options, settings.target)
 
 
 def _lint(paths: list[str], setup: _Setup, stdin_filename: Optional[str], skip: tuple[str, ...] = ()):
@@ -305,6 +298,38 @@ def _fix_stdin(result, setup: _Setup, unsafe: bool, exit_zero: bool) -> int:
     return EXIT_CLEAN if exit_zero or not left else EXIT_FINDINGS
 
 
+def _add_noqa(result, color: "ColorChoice") -> int:
+    """--add-noqa: suppress every current finding where it is, so that only new code is held to the rules.
+    Exit 0 when every finding got its comment, 1 when some could not (they are listed), 2 on a fatal error."""
+    from graphlint.fixer import add_noqa_to_file
+    from graphlint.report.concise import line_for
+    from graphlint.report.full import render_errors
+    from graphlint.suppressions import UNUSED_CODE
+
+    err = _console(sys.stderr, color)
+    by_file: dict[str, list] = {}
+    for finding in result.findings:
+        if finding.code != UNUSED_CODE:  # a stale comment is fixed by removing it, not by another comment
+            by_file.setdefault(finding.path, []).append(finding)
+    added, files, left, errors = 0, 0, [], list(result.errors)
+    for path, findings in sorted(by_file.items()):
+        outcome = add_noqa_to_file(path, findings)
+        if hasattr(outcome, "kind"):
+            errors.append(outcome)
+            continue
+        added += outcome[0]
+        files += bool(outcome[0])
+        left.extend(outcome[1])
+    render_errors(errors, err)
+    for finding in left:
+        sys.stderr.write(f"{line_for(finding)} (no line of its statement can take a comment)\n")
+    err.print(f"Added {added} noqa comment{'s' if added != 1 else ''} in {files} file{'s' if files != 1 else ''}."
+              + (f" {len(left)} finding{'s' if len(left) != 1 else ''} left." if left else ""), highlight=False)
+    if any(e.kind in FATAL_ERROR_KINDS for e in errors):
+        return EXIT_ERROR
+    return EXIT_FINDINGS if left or errors else EXIT_CLEAN
+
+
 def _report_fixed(fixed: list, show: bool, quiet: bool, color: "ColorChoice") -> None:
     err = _console(sys.stderr, color)
     if show:
@@ -360,6 +385,18 @@ def _report(result, target, fmt: OutputFormat, statistics: bool, quiet: bool, co
 
         json_report.render(result, target, sys.stdout, outcome.runs if outcome else None)
         return
+    if fmt == OutputFormat.sarif:
+        from graphlint.report import sarif
+
+        sarif.render(result, target, sys.stdout)
+        return
+    if fmt == OutputFormat.github:
+        from graphlint.report import github
+
+        github.render(result, sys.stdout)
+        if not quiet:
+            _summary(result, target, err)
+        return
     if statistics:
         _statistics(result, _console(sys.stdout, color))
     elif fmt == OutputFormat.concise:
@@ -375,17 +412,9 @@ def _report(result, target, fmt: OutputFormat, statistics: bool, quiet: bool, co
 
 
 def _line_reader():
-    from graphlint.files import read_source
+    from graphlint.files import line_reader
 
-    cache: dict[str, list[str]] = {}
-
-    def read(path: str) -> list[str]:
-        if path not in cache:
-            source = read_source(path)
-            cache[path] = [] if hasattr(source, "kind") else source.text.splitlines()
-        return cache[path]
-
-    return read
+    return line_reader()
 
 
 def _statistics(result, console) -> None:
@@ -528,6 +557,17 @@ def explain(
         _console(sys.stdout, ColorChoice.auto).print(Markdown(rule.doc))
     else:
         sys.stdout.write(rule.doc)
+
+
+@app.command()
+def server() -> None:
+    """Run the language server over stdio (editors; needs the `lsp` extra: pip install 'graphlint[lsp]')."""
+    try:
+        from graphlint.lsp import serve
+    except ImportError as exc:
+        _fail(f"the language server needs pygls: pip install 'graphlint[lsp]' ({exc})")
+        return
+    serve()
 
 
 def main() -> None:

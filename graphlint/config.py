@@ -20,7 +20,7 @@ KNOWN_KEYS = {
     "target-torch": str, "output-format": str, "force-exclude": bool, "respect-gitignore": bool,
     "targets": str,  # the dynamic pass's targets file, relative to this config file
 }
-OUTPUT_FORMATS = ("full", "concise", "json")
+OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github")
 
 
 class ConfigError(Exception):
@@ -131,10 +131,16 @@ def expand_codes(selectors: list[str], known: list[str], what: str) -> set[str]:
 
 
 def enabled_codes(config: Config, known: list[str], cli_select: list[str] | None,
-                  cli_extend_select: list[str] | None, cli_ignore: list[str] | None) -> frozenset[str]:
+                  cli_extend_select: list[str] | None, cli_ignore: list[str] | None,
+                  explicit_only: tuple[str, ...] = ()) -> frozenset[str]:
+    """explicit_only: codes that `ALL` and the bare `GL` prefix do not turn on (GL001): a selector must name
+    their family (`GL0`) or the code itself."""
     select = cli_select if cli_select else config.select
+    extend = config.extend_select + (cli_extend_select or [])
     codes = expand_codes(select, known, "select")
-    codes |= expand_codes(config.extend_select + (cli_extend_select or []), known, "extend-select")
+    codes |= expand_codes(extend, known, "extend-select")
+    named = [s.strip().upper() for s in select + extend if len(s.strip()) >= 3 and s.strip().upper() != "ALL"]
+    codes -= {c for c in explicit_only if not any(c.startswith(sel) for sel in named)}
     codes -= expand_codes(config.ignore + (cli_ignore or []), known, "ignore")
     for pattern, pcodes in config.per_file_ignores.items():
         expand_codes(pcodes, known, f"per-file-ignores.{pattern}")

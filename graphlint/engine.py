@@ -26,10 +26,10 @@ from graphlint.analysis.tensors import NDARRAY, TENSOR, FileContext, TensorEnv, 
 from graphlint.catalog import Rule, load_catalog
 from graphlint.checks import all_checks
 from graphlint.checks.base import RawFinding
-from graphlint.files import SourceFile, discover, display_path, read_source
+from graphlint.files import SourceFile, discover, display_path, read_source, source_lines
 from graphlint.findings import FileError, Finding, Fix
 from graphlint.fixes import FixSpec, to_fix
-from graphlint.suppressions import parse_suppressions
+from graphlint.suppressions import UNUSED_CODE, parse_suppressions, unused_suppressions
 from graphlint.torch_version import matches
 from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, CheckContext, object_literals, walk_function
 
@@ -272,17 +272,30 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         facts.append(fact)
         raw.extend((finding, done.traced, fact) for finding in found)
     if not raw:
-        return FileCheck(calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts)
+        kept, suppressed = _apply_suppressions(parsed, [], codes, options)
+        return FileCheck(kept, suppressed, calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts)
     catalog = load_catalog()
     positions = parsed.positions()
     fixes = _FixEdits(parsed, positions, options.torch_version)
     findings = [_to_finding(r, t, catalog[r.code], positions, parsed.source.path, fixes) for r, t, _ in raw]
     for finding, (_, _, fact) in zip(findings, raw):
         fact.findings.append((finding.line, finding.column, finding.code))
+    kept, suppressed = _apply_suppressions(parsed, findings, codes, options)
+    return FileCheck(kept, suppressed, calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts)
+
+
+def _apply_suppressions(parsed: ParsedFile, findings: list[Finding], codes: set[str],
+                        options: LintOptions) -> tuple[list[Finding], int]:
+    """The findings no comment suppresses and how many were, plus GL001 for the comments that suppressed
+    nothing when it is selected (codes: what this file was checked for)."""
     suppressions = parse_suppressions(parsed.source.text)
     kept = [f for f in findings if not suppressions.covers(f)]
-    return FileCheck(kept, len(findings) - len(kept), calls_elsewhere=arguments.elsewhere, breaks=breaks,
-                     frames=facts)
+    suppressed = len(findings) - len(kept)
+    if UNUSED_CODE in options.codes and UNUSED_CODE not in _ignored_for(parsed.source.path, options):
+        catalog = load_catalog()
+        kept += unused_suppressions(suppressions, parsed.source.path, source_lines(parsed.source.text), codes,
+                                    set(catalog), catalog[UNUSED_CODE])
+    return kept, suppressed
 
 
 def _bare_resumes(found: list[RawFinding], frames: FrameTensors, node: cst.FunctionDef, cls: ClassInfo | None,
@@ -1048,7 +1061,7 @@ class _FixEdits:
         if spec is None or (spec.torch_range is not None and not matches(self.torch_version, spec.torch_range)):
             return None
         if self._lines is None:
-            self._lines = self.parsed.source.text.splitlines(keepends=True)
+            self._lines = source_lines(self.parsed.source.text, keepends=True)
         source = self.parsed.source
         return to_fix(spec, self.positions, self.parsed.module, self._lines, source.newline)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 import io
 import os
+import re
 import subprocess
 import tokenize
 from dataclasses import dataclass
@@ -32,6 +33,17 @@ class SourceFile:
     encoding: str = "utf-8"
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def source_lines(text: str, keepends: bool = False) -> list[str]:
+    """The lines of Python source as the tokenizer (and libcst's positions) number them: split at \\n, \\r\\n
+    and \\r only. str.splitlines also splits at form feeds, \\x1c-\\x1e, \\x85 and \\u2028/9, which may sit in
+    code or strings, and would shift every later line."""
+    lines = _LINE.findall(text)
+    return lines if keepends else [line.rstrip("\r\n") for line in lines]
+
+
 def display_path(path: str) -> str:
     """Relative to the working directory where possible, else as given."""
     try:
@@ -43,6 +55,13 @@ def display_path(path: str) -> str:
 
 def _excluded(name: str, rel: str, patterns: tuple[str, ...]) -> bool:
     return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) for p in patterns)
+
+
+def _excluded_with_parents(rel: str, patterns: tuple[str, ...]) -> bool:
+    """A file named on the command line under --force-exclude: excluded if it, or a directory on its path,
+    matches (`exclude = ["legacy"]` covers `legacy/old.py`, as a directory walk would)."""
+    parts = rel.replace(os.sep, "/").split("/")
+    return any(_excluded(parts[i - 1], "/".join(parts[:i]), patterns) for i in range(1, len(parts) + 1))
 
 
 def git_visible_files(directory: str) -> set[str] | None:
@@ -88,8 +107,7 @@ def discover(
             errors.append(FileError(raw, "missing-path", reason))
             continue
         if not is_dir:
-            rel = display_path(raw)
-            if force_exclude and _excluded(os.path.basename(raw), rel, tuple(exclude)):
+            if force_exclude and _excluded_with_parents(display_path(raw), patterns):
                 continue
             files.append(raw)
             continue
@@ -147,3 +165,17 @@ def read_source(path: str) -> SourceFile | FileError:
     except OSError as exc:
         return FileError(shown, "unreadable", exc.strerror or str(exc))
     return decode_source(data, shown)
+
+
+def line_reader():
+    """path → the file's lines (`source_lines`), each file read once; [] for a file that cannot be read.
+    For reporters that show or hash source lines."""
+    cache: dict[str, list[str]] = {}
+
+    def read(path: str) -> list[str]:
+        if path not in cache:
+            source = read_source(path)
+            cache[path] = [] if isinstance(source, FileError) else source_lines(source.text)
+        return cache[path]
+
+    return read

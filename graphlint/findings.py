@@ -127,6 +127,11 @@ class Finding:
         }
 
 
+# File errors that mean the run itself went wrong (exit 2), as opposed to a bad file (exit 1).
+# "dynamic": the dynamic pass was asked for and no target could run.
+FATAL_ERROR_KINDS = frozenset({"missing-path", "internal", "config", "dynamic"})
+
+
 @dataclass(frozen=True)
 class FileError:
     """A file (or path, or config key) graphlint could not check, and why. One line each."""

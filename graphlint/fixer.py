@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from graphlint.files import read_source
+from graphlint.files import read_source, source_lines
 from graphlint.findings import FileError, Finding
 from graphlint.fixes import SAFE, UNSAFE
 
@@ -36,8 +36,8 @@ class FileFix:
         return self.new_text != self.old_text
 
     def diff(self) -> str:
-        return "".join(difflib.unified_diff(self.old_text.splitlines(keepends=True),
-                                            self.new_text.splitlines(keepends=True),
+        return "".join(difflib.unified_diff(source_lines(self.old_text, keepends=True),
+                                            source_lines(self.new_text, keepends=True),
                                             fromfile=f"a/{self.path}", tofile=f"b/{self.path}"))
 
 
@@ -85,7 +85,7 @@ def fix_text(path: str, text: str, findings: list[Finding], unsafe: bool) -> Fil
 def _line_offsets(text: str) -> list[int]:
     """Start offset of each line (1-based line n starts at offsets[n - 1])."""
     offsets = [0]
-    for line in text.splitlines(keepends=True):
+    for line in source_lines(text, keepends=True):
         offsets.append(offsets[-1] + len(line))
     return offsets
 
@@ -142,3 +142,23 @@ def apply_to_file(path: str, findings: list[Finding], unsafe: bool, write: bool)
     error = write_atomically(path, outcome.new_text, source.encoding)
     return error or outcome
 
+
+
+def add_noqa_to_file(path: str, findings: list[Finding]) -> tuple[int, list[Finding]] | FileError:
+    """`--add-noqa`: a `# noqa: CODE` comment for each finding of one file, written atomically. Returns the
+    number of lines changed and the findings no comment could cover (no line of their statement can end in
+    a comment, e.g. one inside a multi-line string)."""
+    from graphlint.suppressions import add_noqa
+
+    source = read_source(path)
+    if isinstance(source, FileError):
+        return source
+    new_text, left = add_noqa(source.text, findings)
+    changed = sum(a != b for a, b in zip(source_lines(source.text), source_lines(new_text)))
+    if not changed:
+        return 0, left
+    try:
+        cst.parse_module(new_text)
+    except (cst.ParserSyntaxError, RecursionError):
+        return FileError(path, "fix", "adding `# noqa` comments would break the code; file left unchanged")
+    return write_atomically(path, new_text, source.encoding) or (changed, left)

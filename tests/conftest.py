@@ -21,7 +21,8 @@ EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
 
 
 def options(scope: str = "modules", torch: str = "2.13.0", codes=None, show_shadowed: bool = False) -> LintOptions:
-    return LintOptions(codes=frozenset(codes or load_catalog()), scope=scope, torch_version=parse_version(torch),
+    default = (code for code, rule in load_catalog().items() if not rule.explicit_only)  # as `select = ["ALL"]`
+    return LintOptions(codes=frozenset(codes or default), scope=scope, torch_version=parse_version(torch),
                        show_shadowed=show_shadowed)
 
 

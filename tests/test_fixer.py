@@ -211,7 +211,9 @@ def test_each_rules_fix_tier_is_the_one_its_page_states(tmp_path):
     for code, rule in catalog.items():
         for i, src in enumerate(rule.examples("Example")):
             (tmp_path / "cases" / f"example_{code}_{i}.py").write_text(src)
-    proc = run_cli("check", "--format", "json", "--exit-zero", "cases", cwd=tmp_path)
+    explicit = [code for code, rule in catalog.items() if rule.explicit_only]  # GL001: on when named
+    proc = run_cli("check", "--format", "json", "--exit-zero", "--extend-select", ",".join(explicit), "cases",
+                   cwd=tmp_path)
     emitted: dict[str, set[str]] = {}
     for finding in json.loads(proc.stdout)["findings"]:
         if finding["fix"] and finding["fix"]["edits"]:
@@ -219,3 +221,14 @@ def test_each_rules_fix_tier_is_the_one_its_page_states(tmp_path):
     assert {code: tiers for code, tiers in emitted.items() if tiers != {catalog[code].fix}} == {}
     promised = {code for code, rule in catalog.items() if rule.fix in ("safe", "unsafe")}
     assert promised == set(emitted)
+
+
+def test_line_separators_other_than_newlines_do_not_shift_the_edits(tmp_path):
+    """A form feed between definitions and a U+2028 inside a string are not line breaks for Python
+    (str.splitlines thinks they are): the fix lands on the finding, and the string is left alone."""
+    source = 'import torch\n\x0c\nK = 2\n\n\n@torch.compile\ndef f(x):\n    s = "a\u2028b\x1cc"\n    return x * globals()["K"]\n'
+    path = tmp_path / "ff.py"
+    path.write_text(source, encoding="utf-8")
+    proc = run_cli("check", "--fix", "ff.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert path.read_text(encoding="utf-8") == source.replace('globals()["K"]', "K")

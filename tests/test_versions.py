@@ -35,7 +35,8 @@ def test_rule_range_matches_the_measured_table(code):
 
 def test_every_rule_but_one_is_backed_by_probes():
     # GL9xx rules are the dynamic pass's own findings (any break Dynamo reports), not a probed pattern.
-    unmeasured = [c for c, r in load_catalog().items() if not r.probes and not c.startswith("GL9")]
+    # GL0xx rules are about graphlint's own comments: nothing to measure.
+    unmeasured = [c for c, r in load_catalog().items() if not r.probes and not c.startswith(("GL9", "GL0"))]
     # measured by hand on 2.13 only (see their pages); GL705 from the GB0119 reason that probe
     # `user_module_init_breaks` records on each version, which a yes/no verdict cannot express (a print breaks too)
     assert unmeasured == ["GL304", "GL611", "GL613", "GL705"]

@@ -49,7 +49,8 @@ def render(result, console: Console, read_lines) -> None:
             for row in _frame(finding, lines):
                 console.print(row)
         bullet = Text("   = ", style="blue")
-        console.print(bullet + Text("region: ", style="bold") + Text(finding.region.describe()))
+        if finding.region.chain:
+            console.print(bullet + Text("region: ", style="bold") + Text(finding.region.describe()))
         fix = finding.fix
         if fix is not None and fix.edits:
             console.print(bullet + Text("help: ", style="bold cyan") + Text(f"{fix.message} ({FIX_TIERS[fix.applicability]})"))

@@ -1,0 +1,47 @@
+"""Latency of the pre-commit hook's command on one file, the way pre-commit runs it after each `git commit`.
+
+    python bench/precommit/latency.py [--runs 15] [FILE ...]
+
+Times, interleaved in one run (this machine is noisy): a bare `python -c pass` (the floor of any Python
+hook), `graphlint --version`, and the hook's entry (`graphlint check --force-exclude --format concise FILE`)
+on each file. Prints the median and the fastest run of each, in seconds. Default files: fixtures of
+several sizes. Uses the graphlint of the running interpreter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+DEFAULT_FILES = ["fixtures/cases/sparse.py", "fixtures/project/model.py", "fixtures/cases/dynamic_shapes.py"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", default=DEFAULT_FILES)
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    graphlint = [sys.executable, "-m", "graphlint"]
+    commands = {"python -c pass": [sys.executable, "-c", "pass"], "graphlint --version": [*graphlint, "--version"]}
+    for name in args.files:
+        lines = sum(1 for _ in open(REPO / name, encoding="utf-8"))
+        commands[f"hook on {name} ({lines} lines)"] = [*graphlint, "check", "--force-exclude", "--format", "concise", name]
+    times: dict[str, list[float]] = {label: [] for label in commands}
+    for _ in range(args.runs):
+        for label, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, cwd=REPO, capture_output=True)
+            times[label].append(time.perf_counter() - start)
+    width = max(map(len, commands))
+    print(f"{'command':<{width}}  median   fastest  ({args.runs} runs, interleaved)")
+    for label, values in times.items():
+        print(f"{label:<{width}}  {statistics.median(values):.3f} s  {min(values):.3f} s")
+
+
+if __name__ == "__main__":
+    main()
