@@ -4,6 +4,7 @@ rules (one batched traversal per traced function), suppressions. Never imports t
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import fnmatch
 import multiprocessing
@@ -89,7 +90,7 @@ def parse_source(source: SourceFile) -> ParsedFile | FileError:
     try:
         module = cst.parse_module(source.text)
     except cst.ParserSyntaxError as exc:
-        return FileError(source.path, "syntax", _syntax_message(exc), line=exc.raw_line, column=exc.raw_column + 1)
+        return _syntax_error(source, exc)
     except RecursionError:
         return FileError(source.path, "syntax", "code nested too deeply to parse")
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
@@ -104,9 +105,19 @@ def parse_source(source: SourceFile) -> ParsedFile | FileError:
     return ParsedFile(source, module, wrapper, summary, functions, holder.get("positions"))
 
 
-def _syntax_message(exc: cst.ParserSyntaxError) -> str:
+def _syntax_error(source: SourceFile, exc: cst.ParserSyntaxError) -> FileError:
+    """Where and why the file does not parse, in CPython's words when CPython agrees that it does not: libcst's
+    parser often points past the error (`def f(:` at 2:4)."""
+    try:
+        compile(source.text, source.path, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as py:
+        if py.lineno:
+            return FileError(source.path, "syntax", f"cannot parse: {py.msg}", line=py.lineno,
+                             column=py.offset if py.offset and py.offset > 0 else None)
+    except (ValueError, RecursionError, MemoryError):
+        pass
     message = exc.message.strip().splitlines()[0] if exc.message else "invalid syntax"
-    return f"cannot parse: {message}"
+    return FileError(source.path, "syntax", f"cannot parse: {message}", line=exc.raw_line, column=exc.raw_column + 1)
 
 
 def _load(path: str) -> ParsedFile | FileError:

@@ -47,8 +47,13 @@ def test_broken_files_are_reported_and_others_still_linted(tree, name, data, kin
 
 def test_syntax_error_has_line_and_column(tree):
     (tree / "syntax.py").write_bytes(b"x = 1\ny = (\n")
+    (tree / "params.py").write_bytes(b"def f(:\n    pass\n")
     _, doc = cli_json(".", cwd=tree)
-    assert doc["errors"][0]["line"] is not None
+    # where CPython points (libcst's parser points past the error: 2:4 for `def f(:`), with its message
+    assert [(e["path"], e["line"], e["column"], e["message"]) for e in doc["errors"]] == [
+        ("params.py", 1, 7, "cannot parse: invalid syntax"),
+        ("syntax.py", 2, 5, "cannot parse: '(' was never closed"),
+    ]
 
 
 def test_encoding_cookie_and_bom_are_honoured(tree):
