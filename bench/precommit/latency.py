@@ -6,11 +6,15 @@ Times, interleaved in one run (this machine is noisy): a bare `python -c pass` (
 hook), `graphlint --version`, and the hook's entry (`graphlint check --force-exclude --format concise FILE`)
 on each file. Prints the median and the fastest run of each, in seconds. Default files: fixtures of
 several sizes. Uses the graphlint of the running interpreter.
+
+`--variant NAME=DIR` (repeatable) adds the hook on the first file with DIR first on PYTHONPATH, e.g. another
+typer installed with `pip install --no-deps --target DIR typer==0.29.2`, to compare dependencies side by side.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -25,17 +29,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", default=DEFAULT_FILES)
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME=DIR")
     args = parser.parse_args()
     graphlint = [sys.executable, "-m", "graphlint"]
     commands = {"python -c pass": [sys.executable, "-c", "pass"], "graphlint --version": [*graphlint, "--version"]}
     for name in args.files:
         lines = sum(1 for _ in open(REPO / name, encoding="utf-8"))
         commands[f"hook on {name} ({lines} lines)"] = [*graphlint, "check", "--force-exclude", "--format", "concise", name]
+    envs = {label: None for label in commands}
+    for variant in args.variant:
+        name, _, directory = variant.partition("=")
+        label = f"hook on {args.files[0]}, {name}"
+        commands[label] = commands[next(k for k in commands if k.startswith(f"hook on {args.files[0]} "))]
+        envs[label] = {**os.environ, "PYTHONPATH": os.path.abspath(directory)}
     times: dict[str, list[float]] = {label: [] for label in commands}
     for _ in range(args.runs):
         for label, command in commands.items():
             start = time.perf_counter()
-            subprocess.run(command, cwd=REPO, capture_output=True)
+            subprocess.run(command, cwd=REPO, capture_output=True, env=envs[label])
             times[label].append(time.perf_counter() - start)
     width = max(map(len, commands))
     print(f"{'command':<{width}}  median   fastest  ({args.runs} runs, interleaved)")
