@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -131,13 +132,17 @@ def check(
                                                                      "fixes too (they change behaviour in some case)."),
     diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff; write nothing."),
     show_fixes: bool = typer.Option(False, "--show-fixes", help="With --fix: list what was fixed."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Do not read or write .graphlint_cache/."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Also say what the cache served and how long "
+                                                                "the run took (stderr)."),
     add_noqa: bool = typer.Option(False, "--add-noqa", help="Add a `# noqa: GLxxx` comment on every finding's "
                                                              "line (adopting graphlint on a large codebase)."),
 ) -> None:
     """Lint PATHS (the default command: `graphlint src/` is `graphlint check src/`)."""
+    started = time.perf_counter()
     paths = paths or ["."]
     setup = _setup(paths, config_file, stdin_filename, select, extend_select, ignore, scope, target_torch,
-                   exclude, force_exclude, jobs, show_shadowed)
+                   exclude, force_exclude, jobs, show_shadowed, cache=not no_cache)
     fmt = output_format or OutputFormat(setup.config.output_format)
     if (fix or diff) and dynamic:
         _fail("--fix and --diff work on the static findings: run them without --dynamic")
@@ -156,6 +161,9 @@ def check(
         _report_fixed(fixed, show_fixes, quiet, color)
     outcome = _dynamic(result, files, setup, dynamic_setup, timeout, max_memory, color) if dynamic else None
     _report(result, setup.target, fmt, statistics, quiet, color, outcome)
+    if verbose:
+        sys.stderr.write(f"graphlint: {time.perf_counter() - started:.2f} s"
+                         + (f"; {result.cache_note}" if result.cache_note else "; no cache") + "\n")
     raise typer.Exit(_exit_code(result, exit_zero))
 
 
@@ -181,7 +189,7 @@ class _TargetsSetup:
 
 
 def _setup(paths, config_file, stdin_filename, select, extend_select, ignore, scope, target_torch, exclude,
-           force_exclude, jobs, show_shadowed) -> _Setup:
+           force_exclude, jobs, show_shadowed, cache: bool = True) -> _Setup:
     """Config file + CLI options → LintOptions and the torch version to lint for (exit 2 on bad input)."""
     from graphlint.config import ConfigError, find_config_file
     from graphlint.settings import SETTINGS_ERRORS, load_settings
@@ -193,7 +201,7 @@ def _setup(paths, config_file, stdin_filename, select, extend_select, ignore, sc
         settings = load_settings(cfg_path, select=_split(select), extend_select=_split(extend_select),
                                  ignore=_split(ignore), scope=scope.value if scope else None,
                                  target_torch=target_torch, exclude=exclude, force_exclude=force_exclude,
-                                 jobs=jobs, show_shadowed=show_shadowed)
+                                 jobs=jobs, show_shadowed=show_shadowed, cache=cache)
     except SETTINGS_ERRORS as exc:
         _fail(str(exc))
     return _Setup(settings.config, settings.options, settings.target)

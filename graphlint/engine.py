@@ -24,6 +24,7 @@ from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, dis
 from graphlint.analysis.summary import ClassInfo, FileSummary, build_summary, call_ref
 from graphlint.analysis.syntax import binding_targets, children, forget_children, names_in, nodes_of
 from graphlint.analysis.tensors import NDARRAY, TENSOR, FileContext, TensorEnv, is_tensor
+from graphlint.cache import CheckCache, FileCache
 from graphlint.catalog import Rule, load_catalog
 from graphlint.checks import all_checks
 from graphlint.checks.base import RawFinding
@@ -52,6 +53,7 @@ class LintOptions:
     force_exclude: bool = False
     per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
     jobs: int | None = None
+    cache_dir: str | None = None  # `.graphlint_cache/` (None: no cache); never part of a cache key
 
 
 @dataclass
@@ -60,6 +62,7 @@ class LintResult:
     errors: list[FileError] = field(default_factory=list)
     files_checked: int = 0
     suppressed: int = 0
+    cache_note: str | None = None  # what the cache served (--verbose)
 
 
 @dataclass
@@ -1114,7 +1117,25 @@ def lint_paths(paths: list[str], options: LintOptions) -> LintResult:
 def lint_files(files: list[str], options: LintOptions, errors: list[FileError] | None = None,
                stdin: SourceFile | None = None) -> LintResult:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
-    result = LintResult(errors=list(errors or []))
+    cache = FileCache.open(files, options) if stdin is None else None
+    try:
+        result = cache.run_result() if cache else None
+        if result is None:
+            result = _lint(files, options, stdin, cache)
+            if cache:
+                cache.store_run_result(result)
+    finally:
+        if cache:
+            cache.close()
+    if cache:
+        result.cache_note = cache.describe()
+    result.errors = list(errors or []) + result.errors
+    result.errors.sort(key=lambda e: (e.path, e.line or 0))
+    return result
+
+
+def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cache: FileCache | None) -> LintResult:
+    result = LintResult()
     jobs = options.jobs or os.cpu_count() or 1
     parallel = jobs > 1 and len(files) > PARALLEL_THRESHOLD
     parsed: dict[str, ParsedFile] = {}
@@ -1122,16 +1143,27 @@ def lint_files(files: list[str], options: LintOptions, errors: list[FileError] |
     if stdin is not None:
         loaded = parse_source(stdin)
         _collect(loaded, result, parsed, summaries)
-    if parallel:
+    cached = cache.summaries() if cache else {}
+    todo = [f for f in files if f not in cached]
+    if parallel and len(todo) > PARALLEL_THRESHOLD:
         with _pool(jobs) as pool:
-            for item in pool.map(_summarise_worker, files, chunksize=max(1, len(files) // (jobs * 8))):
-                if isinstance(item, FileError):
-                    result.errors.append(item)
-                else:
-                    summaries.append(item)
+            loaded = list(pool.map(_summarise_worker, todo, chunksize=max(1, len(todo) // (jobs * 8))))
     else:
-        for path in files:
-            _collect(_load(path), result, parsed, summaries)
+        loaded = []
+        for path in todo:
+            item = _load(path)
+            if not isinstance(item, FileError):
+                parsed[item.source.path] = item
+            loaded.append(item if isinstance(item, FileError) else item.summary)
+    fresh = dict(zip(todo, loaded))
+    if cache:
+        cache.store_summaries(fresh)
+    for path in files:
+        item = cached[path] if path in cached else fresh[path]
+        if isinstance(item, FileError):
+            result.errors.append(item)
+        else:
+            summaries.append(item)
     index = ProjectIndex(summaries)
     traced = traced_regions(index, options.scope)
     config = project_config(summaries)
@@ -1140,7 +1172,8 @@ def lint_files(files: list[str], options: LintOptions, errors: list[FileError] |
         traced_by_file.setdefault(path, {})[key] = t
     result.files_checked = len(summaries)
     todo = [s.path for s in summaries if s.path in traced_by_file]
-    run = _CheckRun(parsed, files, index, traced_by_file, options, config, jobs if parallel else 1)
+    run = _CheckRun(parsed, files, index, traced_by_file, options, config, jobs if parallel else 1,
+                    cache=cache.checks(summaries, options, config) if cache else None)
     checks = run.check(todo, {})
     # second round: files whose functions other files call with tensors, re-checked with those kinds,
     # and files that call, in a loop, a function that other files show to break on every call
@@ -1158,7 +1191,6 @@ def lint_files(files: list[str], options: LintOptions, errors: list[FileError] |
         if check.error:
             result.errors.append(check.error)
     result.findings.sort(key=Finding.sort_key)
-    result.errors.sort(key=lambda e: (e.path, e.line or 0))
     return result
 
 
@@ -1173,14 +1205,26 @@ class _CheckRun:
     config: DynamoConfig
     jobs: int
     breaking: frozenset[FuncId] = frozenset()  # known after the first round
+    cache: "CheckCache | None" = None
 
     def check(self, paths: list[str], seeds: dict[str, dict[str, dict[str, str]]]) -> dict[str, FileCheck]:
         if not paths:
             return {}
-        if self.jobs == 1:
-            return {p: _safe_check(self.parsed[p], self.traced_by_file.get(p, {}), self.index, self.options,
-                                   self.config, seeds.get(p), self.breaking) for p in paths}
+        keys = {p: self.cache.key(p, self.traced_by_file.get(p, {}), seeds.get(p), self.breaking)
+                for p in paths} if self.cache else {}
+        done = self.cache.get_many(keys) if self.cache else {}
+        todo = [p for p in paths if p not in done]
+        fresh = self._check(todo, seeds)
+        if self.cache:
+            self.cache.put_many({keys[p]: check for p, check in fresh.items()})
+        return {p: done[p] if p in done else fresh[p] for p in paths}
+
+    def _check(self, paths: list[str], seeds: dict[str, dict[str, dict[str, str]]]) -> dict[str, FileCheck]:
+        if not paths:
+            return {}
         by_shown = {display_path(f): f for f in self.files}
+        if self.jobs == 1 or len(paths) <= PARALLEL_THRESHOLD:
+            return {p: self._check_one(p, by_shown, seeds) for p in paths}
         _WORKER_STATE["args"] = (self.index, self.traced_by_file, self.options, self.config, seeds, self.breaking)
         try:
             with _pool(self.jobs) as pool:
@@ -1188,6 +1232,15 @@ class _CheckRun:
                                      chunksize=max(1, len(paths) // (self.jobs * 8))))
         finally:
             _WORKER_STATE.clear()
+
+    def _check_one(self, path: str, by_shown: dict[str, str], seeds) -> FileCheck:
+        parsed = self.parsed.get(path)
+        if parsed is None:  # summarised in a worker or served from the cache: parse it here
+            parsed = _load(by_shown.get(path, path))
+            if isinstance(parsed, FileError):
+                return FileCheck(error=parsed)
+        return _safe_check(parsed, self.traced_by_file.get(path, {}), self.index, self.options, self.config,
+                           seeds.get(path), self.breaking)
 
 
 def project_config(summaries: list[FileSummary]) -> DynamoConfig:

@@ -26,7 +26,10 @@ class Settings:
 def load_settings(config_path: Path | None, *, select: list[str] | None = None,
                   extend_select: list[str] | None = None, ignore: list[str] | None = None,
                   scope: str | None = None, target_torch: str | None = None, exclude: list[str] | None = None,
-                  force_exclude: bool = False, jobs: int | None = None, show_shadowed: bool = False) -> Settings:
+                  force_exclude: bool = False, jobs: int | None = None, show_shadowed: bool = False,
+                  cache: bool = True) -> Settings:
+    """cache: use `.graphlint_cache/` beside the config file (else in the working directory)."""
+    from graphlint.cache import cache_root
     from graphlint.engine import LintOptions
 
     config = load_config(config_path)
@@ -44,5 +47,6 @@ def load_settings(config_path: Path | None, *, select: list[str] | None = None,
                                for p, cs in config.per_file_ignores.items()),
         jobs=jobs,
         show_shadowed=show_shadowed,
+        cache_dir=str(cache_root(config_path)) if cache else None,
     )
     return Settings(config, options, target)
