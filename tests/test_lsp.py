@@ -205,6 +205,18 @@ async def actions_for(client: Client, uri: str, diagnostic: types.Diagnostic, on
 
 # ------------------------------------------------------------------------------------------------ tests
 
+async def open_at(client: Client, uri: str, text: str, code: str):
+    """Open the document, wait for its diagnostics, and return them with the first one of `code`."""
+    client.open(uri, text)
+    published = await client.published(uri, version=1)
+    return published, next(d for d in published.diagnostics if d.code == code)
+
+
+async def changed(client: Client, uri: str, text: str, version: int) -> types.PublishDiagnosticsParams:
+    client.change(uri, text, version=version)
+    return await client.published(uri, version=version)
+
+
 def test_initialize_and_diagnostics_on_open(tmp_path):
     model = write(tmp_path / "model.py", MODEL)
     uri = model.as_uri()
@@ -282,9 +294,7 @@ def test_safe_fix_action_removes_the_finding(tmp_path):
 
     async def scenario():
         async with session(tmp_path) as client:
-            client.open(uri, MODEL)
-            published = await client.published(uri, version=1)
-            target = next(d for d in published.diagnostics if d.code == "GL606")
+            published, target = await open_at(client, uri, MODEL, "GL606")
             actions = await actions_for(client, uri, target)
             titles = [a.title for a in actions]
             assert titles[0].startswith("Fix GL606: ") and actions[0].is_preferred
@@ -292,8 +302,7 @@ def test_safe_fix_action_removes_the_finding(tmp_path):
             assert titles[-1].startswith("Fix all safe graphlint findings")  # the source action comes last
             fixed = apply_edit(MODEL, actions[0].edit, uri, version=1)
             assert 'y = K\n' in fixed
-            client.change(uri, fixed, version=2)
-            after = await client.published(uri, version=2)
+            after = await changed(client, uri, fixed, 2)
             assert codes(after) == MODEL_FINDINGS - {(9, "GL606")}
 
     run(scenario())
@@ -305,24 +314,20 @@ def test_unsafe_fix_and_fix_all(tmp_path):
 
     async def scenario():
         async with session(tmp_path) as client:
-            client.open(uri, MODEL)
-            published = await client.published(uri, version=1)
-            target = next(d for d in published.diagnostics if d.code == "GL101")
+            published, target = await open_at(client, uri, MODEL, "GL101")
             actions = await actions_for(client, uri, target, only=[types.CodeActionKind.QuickFix])
             assert [a.title for a in actions] == [
                 "Fix GL101 (unsafe): Keep the value a 0-d tensor: drop `.item()`", "Ignore GL101 on this line"]
             assert not actions[0].is_preferred
             text = apply_edit(MODEL, actions[0].edit, uri)
-            client.change(uri, text, version=2)
-            after = await client.published(uri, version=2)
+            after = await changed(client, uri, text, 2)
             assert (10, "GL101") not in codes(after)
 
             # source.fixAll applies the safe fixes only
             fix_all = await actions_for(client, uri, after.diagnostics[0], only=["source.fixAll"])
             assert [a.kind for a in fix_all] == ["source.fixAll.graphlint"]
             text = apply_edit(text, fix_all[0].edit, uri, version=2)
-            client.change(uri, text, version=3)
-            final = await client.published(uri, version=3)
+            final = await changed(client, uri, text, 3)
             assert codes(final) == {(8, "GL201")}
 
     run(scenario())
@@ -334,16 +339,13 @@ def test_ignore_action_adds_noqa(tmp_path):
 
     async def scenario():
         async with session(tmp_path) as client:
-            client.open(uri, MODEL)
-            published = await client.published(uri, version=1)
-            target = next(d for d in published.diagnostics if d.code == "GL201")
+            published, target = await open_at(client, uri, MODEL, "GL201")
             actions = await actions_for(client, uri, target)
             ignore = next(a for a in actions if a.title == "Ignore GL201 on this line")
             text = apply_edit(MODEL, ignore.edit, uri, version=1)
             assert text.splitlines()[8] == "        print(x.shape)  # noqa: GL201"
             assert len(text.splitlines()) == len(MODEL.splitlines())
-            client.change(uri, text, version=2)
-            after = await client.published(uri, version=2)
+            after = await changed(client, uri, text, 2)
             assert codes(after) == MODEL_FINDINGS - {(8, "GL201")}
 
     run(scenario())

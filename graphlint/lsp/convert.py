@@ -203,31 +203,23 @@ def hover_text(finding: Finding, markdown: bool) -> str:
     chain = finding.region.describe()
     href = rule_href(finding.code)
     why = (rule.sections.get("Why it breaks the graph", "").strip() if rule else "")
-    lines = []
+    fix = finding.fix
+    # (label, text, as code in Markdown): one list, rendered as Markdown or as plain text
+    parts = [("Traced via", chain, True) if chain else None,
+             ("Help", finding.help, False) if finding.help else None,
+             (f"Fix ({fix.applicability})", fix.message, False) if fix is not None else None]
     if markdown:
-        lines.append(f"**{finding.code} {finding.name}**: {finding.message}")
-        if chain:
-            lines.append(f"Traced via: `{chain}`")
-        if finding.help:
-            lines.append(f"**Help:** {finding.help}")
-        if finding.fix is not None:
-            lines.append(f"**Fix ({finding.fix.applicability}):** {finding.fix.message}")
+        lines = [f"**{finding.code} {finding.name}**: {finding.message}"]
+        lines += [f"{label}: `{text}`" if code else f"**{label}:** {text}" for label, text, code in filter(None, parts)]
         if why:
             lines.append(f"**Why it breaks the graph**\n\n{why}")
-        links = []
-        if href:
-            links.append(f"[{finding.code} rule page]({href})")
+        links = [f"[{finding.code} rule page]({href})"] if href else []
         links += [f"[Dynamo {gb}]({url})" for gb, url in _gb_links(finding)]
         if links:
             lines.append(" · ".join(links))
         return "\n\n".join(lines)
-    lines.append(f"{finding.code} {finding.name}: {finding.message}")
-    if chain:
-        lines.append(f"Traced via: {chain}")
-    if finding.help:
-        lines.append(f"Help: {finding.help}")
-    if finding.fix is not None:
-        lines.append(f"Fix ({finding.fix.applicability}): {finding.fix.message}")
+    lines = [f"{finding.code} {finding.name}: {finding.message}"]
+    lines += [f"{label}: {text}" for label, text, _ in filter(None, parts)]
     if why:
         lines.append(f"Why it breaks the graph:\n{why}")
     if href:
