@@ -294,7 +294,7 @@ def test_safe_fix_action_removes_the_finding(tmp_path):
 
     async def scenario():
         async with session(tmp_path) as client:
-            published, target = await open_at(client, uri, MODEL, "GL606")
+            _, target = await open_at(client, uri, MODEL, "GL606")
             actions = await actions_for(client, uri, target)
             titles = [a.title for a in actions]
             assert titles[0].startswith("Fix GL606: ") and actions[0].is_preferred
@@ -314,7 +314,7 @@ def test_unsafe_fix_and_fix_all(tmp_path):
 
     async def scenario():
         async with session(tmp_path) as client:
-            published, target = await open_at(client, uri, MODEL, "GL101")
+            _, target = await open_at(client, uri, MODEL, "GL101")
             actions = await actions_for(client, uri, target, only=[types.CodeActionKind.QuickFix])
             assert [a.title for a in actions] == [
                 "Fix GL101 (unsafe): Keep the value a 0-d tensor: drop `.item()`", "Ignore GL101 on this line"]
@@ -339,7 +339,7 @@ def test_ignore_action_adds_noqa(tmp_path):
 
     async def scenario():
         async with session(tmp_path) as client:
-            published, target = await open_at(client, uri, MODEL, "GL201")
+            _, target = await open_at(client, uri, MODEL, "GL201")
             actions = await actions_for(client, uri, target)
             ignore = next(a for a in actions if a.title == "Ignore GL201 on this line")
             text = apply_edit(MODEL, ignore.edit, uri, version=1)
