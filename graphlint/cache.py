@@ -186,9 +186,7 @@ class FileKey:
 def _environment() -> tuple:
     """What outside the files and options changes a result: the working directory (paths are shown relative
     to it) and the TORCHDYNAMO_* settings."""
-    from graphlint.analysis.dynamo_config import from_environment
-
-    return (os.getcwd(), repr(from_environment()))
+    return (os.getcwd(), sorted((k, v) for k, v in os.environ.items() if k.startswith("TORCHDYNAMO_")))
 
 
 class FileCache:
@@ -204,8 +202,7 @@ class FileCache:
     def open(cls, files: list[str], options) -> "FileCache | None":
         if not options.cache_dir:
             return None
-        from graphlint.analysis.summary import module_name_for
-        from graphlint.files import display_path
+        from graphlint.files import display_path, module_name_for
 
         keys = {f: FileKey(display_path(f), file_digest(f), "%s:%s" % module_name_for(f)) for f in files}
         return cls(Cache(Path(options.cache_dir)), options, keys)

@@ -209,7 +209,7 @@ def _setup(paths, config_file, stdin_filename, select, extend_select, ignore, sc
 
 def _lint(paths: list[str], setup: _Setup, stdin_filename: Optional[str], skip: tuple[str, ...] = ()):
     """The static pass. Returns (LintResult, the files linted)."""
-    from graphlint.engine import lint_files, lint_stdin
+    from graphlint.lint import lint_files, lint_stdin
     from graphlint.files import decode_source, discover, display_path
 
     options = setup.options

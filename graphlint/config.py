@@ -11,7 +11,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from graphlint.analysis.regions import SCOPES
+from graphlint.options import SCOPES
 from graphlint.torch_version import VersionError, parse_version
 
 KNOWN_KEYS = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import fnmatch
+import functools
 import multiprocessing
 import os
 import re
@@ -15,11 +16,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from graphlint.analysis.dynamo_config import DynamoConfig, from_environment
 from graphlint.analysis.frames import FrameTensors, LocalObjects
 from graphlint.analysis.names import ImportTable, dotted
+from graphlint.analysis.positions import Positions
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import ClassInfo, FileSummary, build_summary, call_ref
 from graphlint.analysis.syntax import binding_targets, children, forget_children, names_in, nodes_of
@@ -28,9 +29,12 @@ from graphlint.cache import CheckCache, FileCache
 from graphlint.catalog import Rule, load_catalog
 from graphlint.checks import all_checks
 from graphlint.checks.base import RawFinding
-from graphlint.files import SourceFile, discover, display_path, read_source, source_lines
+from graphlint.files import SourceFile, display_path, read_source, source_lines
 from graphlint.findings import FileError, Finding, Fix
 from graphlint.fixes import FixSpec, to_fix
+from graphlint.lint import lint_files, lint_paths, lint_stdin  # noqa: F401 (the engine's entry points)
+from graphlint.options import LintOptions, LintResult
+from graphlint.prefilter import prefilter_skips, skippable
 from graphlint.suppressions import UNUSED_CODE, parse_suppressions, unused_suppressions
 from graphlint.torch_version import matches
 from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, CheckContext, object_literals, walk_function
@@ -42,49 +46,20 @@ PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it sa
 RECURSION_LIMIT = 30_000
 
 
-@dataclass(frozen=True)
-class LintOptions:
-    codes: frozenset[str]  # enabled rule codes (after select/ignore)
-    scope: str = "auto"
-    # list the breaks that a frame-skipping break hides (normally folded into that finding's message)
-    show_shadowed: bool = False
-    torch_version: tuple[int, int, int] = (2, 13, 0)
-    exclude: tuple[str, ...] = ()
-    force_exclude: bool = False
-    per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
-    jobs: int | None = None
-    cache_dir: str | None = None  # `.graphlint_cache/` (None: no cache); never part of a cache key
-
-
-@dataclass
-class LintResult:
-    findings: list[Finding] = field(default_factory=list)
-    errors: list[FileError] = field(default_factory=list)
-    files_checked: int = 0
-    suppressed: int = 0
-    cache_note: str | None = None  # what the cache served (--verbose)
-
-
 @dataclass
 class ParsedFile:
     source: SourceFile
     module: cst.Module
-    wrapper: MetadataWrapper
     summary: FileSummary
     functions: dict[str, cst.FunctionDef]
-    _positions: dict | None = None
+    _positions: Positions | None = None
 
-    def positions(self):
+    def positions(self, within: cst.CSTNode | None = None) -> Positions:
+        """Where nodes are (node → CodeRange), computed for the piece of the file that holds `within` (a `def`)
+        now, and for any other piece on its first lookup."""
         if self._positions is None:
-            self._positions = code_ranges(self.wrapper)
-        return self._positions
-
-
-def code_ranges(wrapper: MetadataWrapper):
-    """What `wrapper.resolve(PositionProvider)` returns, without the pass that comes with it: for a provider
-    that is not batchable, libcst's resolver still runs a batched visit of the whole module (with no
-    visitors in it), which rebuilds every node and took as long as the positions themselves."""
-    return PositionProvider()._gen(wrapper)
+            self._positions = Positions(self.module, self.source.text)
+        return self._positions.include(within) if within is not None else self._positions
 
 
 # ---------------------------------------------------------------- per-file phase
@@ -96,16 +71,9 @@ def parse_source(source: SourceFile) -> ParsedFile | FileError:
         return _syntax_error(source, exc)
     except RecursionError:
         return FileError(source.path, "syntax", "code nested too deeply to parse")
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    holder: dict = {}
-
-    def line_of():
-        positions = code_ranges(wrapper)
-        holder["positions"] = positions
-        return lambda node: positions[node].start.line
-
-    summary, functions = build_summary(source.path, module, positions=line_of)
-    return ParsedFile(source, module, wrapper, summary, functions, holder.get("positions"))
+    positions = Positions(module, source.text)
+    summary, functions = build_summary(source.path, module, positions=lambda: lambda node: positions[node].start.line)
+    return ParsedFile(source, module, summary, functions, positions)
 
 
 def _syntax_error(source: SourceFile, exc: cst.ParserSyntaxError) -> FileError:
@@ -260,7 +228,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         done.found = walk_function(node, checks, ctx)
         if note is None and done.found and not frames.names_torch(node):
             done.found = _bare_resumes(done.found, frames, node, cls, dict(env.names),
-                                       file_ctx.evidence(node, cls), parsed.positions())
+                                       file_ctx.evidence(node, cls), parsed.positions(node))
         walked.append(done)
     raw: list[tuple[RawFinding, TracedFunction, FrameFacts]] = []
     breaks = _surely_breaking(walked, breaking_elsewhere, index)
@@ -269,22 +237,25 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     for done in walked:
         found = done.found
         fact = FrameFacts(done.fid, done.no_tensor)
+        positions = functools.partial(parsed.positions, done.node)
         found = _without_unleaked(found, [call for callees, call in done.calls if breaks_surely(callees, breaking, index)],
-                                  parsed.positions)
+                                  positions)
         if not options.show_shadowed:
             # a call in a loop to a function here that always breaks breaks there too: Dynamo cannot
             # inline it, so it skips the caller's frame (its own break is reported in the callee). In a
             # frame Dynamo cannot start on (no tensor in it, or a module's `__init__`), any such call does.
             calls = [call for callees, call in done.calls
                      if (call.skips_frame or done.bare_note is not None) and breaks_surely(callees, breaking, index)]
-            found = fold_shadowed(found + _unrebuildable(calls, codes), parsed.positions, done.node, done.bare_note,
+            found = fold_shadowed(found + _unrebuildable(calls, codes), positions, done.node, done.bare_note,
                                   done.object_options)
-            eager = eager_calls(found, [call for _, call in done.calls], parsed.positions, done.node,
+            eager = eager_calls(found, [call for _, call in done.calls], positions, done.node,
                                 done.object_options)
             fact.calls = [(callees, is_eager) for (callees, _), is_eager in zip(done.calls, eager)]
             found = [f for f in found if f.code not in (CALL_SITE, UNREBUILDABLE_SITE)]
         facts.append(fact)
         raw.extend((finding, done.traced, fact) for finding in found)
+        if found:
+            parsed.positions(done.node)
     if not raw:
         kept, suppressed = _apply_suppressions(parsed, [], codes, options)
         return FileCheck(kept, suppressed, calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts)
@@ -1109,32 +1080,9 @@ def _pool(jobs: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method))
 
 
-def lint_paths(paths: list[str], options: LintOptions) -> LintResult:
-    files, errors = discover(paths, options.exclude, options.force_exclude)
-    return lint_files(files, options, errors)
-
-
-def lint_files(files: list[str], options: LintOptions, errors: list[FileError] | None = None,
-               stdin: SourceFile | None = None) -> LintResult:
+def lint_uncached(files: list[str], options: LintOptions, stdin: SourceFile | None, cache: FileCache | None) -> LintResult:
+    """The run itself (`lint.lint_files` serves a whole run from the cache when nothing changed)."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
-    cache = FileCache.open(files, options) if stdin is None else None
-    try:
-        result = cache.run_result() if cache else None
-        if result is None:
-            result = _lint(files, options, stdin, cache)
-            if cache:
-                cache.store_run_result(result)
-    finally:
-        if cache:
-            cache.close()
-    if cache:
-        result.cache_note = cache.describe()
-    result.errors = list(errors or []) + result.errors
-    result.errors.sort(key=lambda e: (e.path, e.line or 0))
-    return result
-
-
-def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cache: FileCache | None) -> LintResult:
     result = LintResult()
     jobs = options.jobs or os.cpu_count() or 1
     parallel = jobs > 1 and len(files) > PARALLEL_THRESHOLD
@@ -1143,8 +1091,13 @@ def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cach
     if stdin is not None:
         loaded = parse_source(stdin)
         _collect(loaded, result, parsed, summaries)
+    # files in import groups without array code cannot hold a finding (prefilter.py): not even parsed, unless
+    # GRAPHLINT_NO_PREFILTER=1 (then read like the rest, and only their findings dropped, for comparison)
+    not_array_code = skippable(files, stdin)
+    unread = not_array_code if prefilter_skips() else set()
+    files_to_read = [f for f in files if f not in unread] if unread else files
     cached = cache.summaries() if cache else {}
-    todo = [f for f in files if f not in cached]
+    todo = [f for f in files_to_read if f not in cached]
     if parallel and len(todo) > PARALLEL_THRESHOLD:
         with _pool(jobs) as pool:
             loaded = list(pool.map(_summarise_worker, todo, chunksize=max(1, len(todo) // (jobs * 8))))
@@ -1158,7 +1111,7 @@ def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cach
     fresh = dict(zip(todo, loaded))
     if cache:
         cache.store_summaries(fresh)
-    for path in files:
+    for path in files_to_read:
         item = cached[path] if path in cached else fresh[path]
         if isinstance(item, FileError):
             result.errors.append(item)
@@ -1170,7 +1123,7 @@ def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cach
     traced_by_file: dict[str, dict[str, TracedFunction]] = {}
     for (path, key), t in traced.items():
         traced_by_file.setdefault(path, {})[key] = t
-    result.files_checked = len(summaries)
+    result.files_checked = len(summaries) + len(unread)
     todo = [s.path for s in summaries if s.path in traced_by_file]
     run = _CheckRun(parsed, files, index, traced_by_file, options, config, jobs if parallel else 1,
                     cache=cache.checks(summaries, options, config) if cache else None)
@@ -1183,9 +1136,12 @@ def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cach
     checks.update(run.check([p for p in todo if p in seeds or p in learnt], seeds))
     facts = [fact for check in checks.values() for fact in check.frames]
     never_traced = skipped_frames(facts, index)
-    skipped = {(fact.fid[0], *key) for fact in facts if fact.fid in never_traced for key in fact.findings}
-    for check in checks.values():
-        check.findings = [f for f in check.findings if (f.path, f.line, f.column, f.code) not in skipped]
+    hidden = {(fact.fid[0], *key) for fact in facts if fact.fid in never_traced for key in fact.findings}
+    not_linted = {display_path(f) for f in not_array_code}
+    for path, check in checks.items():
+        if path in not_linted:
+            continue
+        check.findings = [f for f in check.findings if (f.path, f.line, f.column, f.code) not in hidden]
         result.findings.extend(check.findings)
         result.suppressed += check.suppressed
         if check.error:
@@ -1257,11 +1213,3 @@ def _collect(loaded, result: LintResult, parsed: dict, summaries: list) -> None:
     else:
         parsed[loaded.source.path] = loaded
         summaries.append(loaded.summary)
-
-
-def lint_stdin(source: SourceFile | FileError, options: LintOptions, extra_files: tuple[str, ...] = ()) -> LintResult:
-    """Lint an unsaved buffer (decoded with `files.decode_source` under the name it stands for: editors pipe
-    buffers this way) together with the project's files."""
-    if isinstance(source, FileError):
-        return LintResult(errors=[source])
-    return lint_files(list(extra_files), options, stdin=source)

@@ -179,3 +179,16 @@ def line_reader():
         return cache[path]
 
     return read
+
+
+def module_name_for(path: str) -> tuple[str, bool]:
+    """Dotted module name from the package structure on disk (walks up through __init__.py files)."""
+    full = os.path.abspath(path)
+    directory, filename = os.path.split(full)
+    stem = os.path.splitext(filename)[0]
+    is_package = stem == "__init__"
+    parts = [] if is_package else [stem]
+    while os.path.isfile(os.path.join(directory, "__init__.py")):
+        directory, pkg = os.path.split(directory)
+        parts.append(pkg)
+    return ".".join(reversed(parts)), is_package

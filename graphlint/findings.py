@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 JSON_SCHEMA_VERSION = 1
+SAFE, UNSAFE = "safe", "unsafe"  # fix applicability; a rule page can also say "display-only": shown, never applied
 GB_PAGE_URL = "https://meta-pytorch.github.io/compile-graph-break-site/gb/{slug}.html"
 
 

@@ -15,11 +15,9 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 
-import libcst as cst
-
 from graphlint.files import read_source, source_lines
 from graphlint.findings import FileError, Finding
-from graphlint.fixes import SAFE, UNSAFE
+from graphlint.findings import SAFE, UNSAFE
 
 
 @dataclass
@@ -75,8 +73,8 @@ def fix_text(path: str, text: str, findings: list[Finding], unsafe: bool) -> Fil
         new_text = new_text[:start] + content + new_text[end:]
     if new_text != text:
         try:
-            cst.parse_module(new_text)
-        except (cst.ParserSyntaxError, RecursionError) as exc:
+            _parse(new_text)
+        except SyntaxError as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             return FileError(path, "fix", f"the fixed code does not parse ({first}); file left unchanged")
     return FileFix(path, text, new_text, fixed)
@@ -158,7 +156,18 @@ def add_noqa_to_file(path: str, findings: list[Finding]) -> tuple[int, list[Find
     if not changed:
         return 0, left
     try:
-        cst.parse_module(new_text)
-    except (cst.ParserSyntaxError, RecursionError):
+        _parse(new_text)
+    except SyntaxError:
         return FileError(path, "fix", "adding `# noqa` comments would break the code; file left unchanged")
     return write_atomically(path, new_text, source.encoding) or (changed, left)
+
+
+def _parse(text: str) -> None:
+    """Raise SyntaxError unless libcst parses `text` (libcst is imported here, on the first fix, so that
+    reporting findings does not load it)."""
+    import libcst as cst
+
+    try:
+        cst.parse_module(text)
+    except (cst.ParserSyntaxError, RecursionError) as exc:
+        raise SyntaxError(str(exc).strip() or type(exc).__name__) from exc

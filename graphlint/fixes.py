@@ -19,9 +19,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from graphlint.analysis.names import ImportTable
-from graphlint.findings import Edit, Fix
-
-SAFE, UNSAFE = "safe", "unsafe"  # a rule page can also say "display-only": shown, never applied
+from graphlint.findings import SAFE, UNSAFE, Edit, Fix  # noqa: F401 (the rules import them from here)
 # Stands for the name the file binds to the torch module (`torch`, or `th` after `import torch as th`).
 TORCH = "\x00torch\x00"
 # Stands for one indentation step of the file (`module.default_indent`).

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from graphlint.catalog import CatalogError, load_catalog
 from graphlint.config import Config, ConfigError, enabled_codes, expand_codes, load_config
+from graphlint.options import LintOptions
 from graphlint.torch_version import TorchTarget, VersionError, resolve_target
 
 SETTINGS_ERRORS = (ConfigError, VersionError, CatalogError)
@@ -19,7 +20,7 @@ SETTINGS_ERRORS = (ConfigError, VersionError, CatalogError)
 @dataclass
 class Settings:
     config: Config
-    options: object  # engine.LintOptions (engine imports libcst, so it is imported on use)
+    options: LintOptions
     target: TorchTarget
 
 
@@ -30,7 +31,6 @@ def load_settings(config_path: Path | None, *, select: list[str] | None = None,
                   cache: bool = True) -> Settings:
     """cache: use `.graphlint_cache/` beside the config file (else in the working directory)."""
     from graphlint.cache import cache_root
-    from graphlint.engine import LintOptions
 
     config = load_config(config_path)
     catalog = load_catalog()

@@ -27,6 +27,7 @@ under bench/speed/ and the graphlint interpreter given by --graphlint-python.
 from __future__ import annotations
 
 import argparse
+import atexit
 import datetime as dt
 import json
 import os
@@ -146,7 +147,27 @@ class Tool:
     env: dict[str, str] = field(default_factory=dict)
     prepare: Callable[[], None] | None = None  # run once before the first round (untimed)
     group: str = ""
+    edit: "OneFileEdit | None" = None  # changes a file before each run and puts it back after
     runs: list[dict] = field(default_factory=list)
+
+
+class OneFileEdit:
+    """One file changed since the last run (a comment appended, new each time), the rest as the cache has them:
+    what a pre-commit or editor run sees after an edit. The file's bytes are put back after each run, and at exit."""
+
+    def __init__(self, relative: str) -> None:
+        self.path = CORPUS / relative
+        self.original = self.path.read_bytes()
+        self.count = 0
+        atexit.register(self.restore)
+
+    def change(self) -> None:
+        self.count += 1
+        self.path.write_bytes(self.original + f"\n# graphlint speed benchmark: edit {self.count}\n".encode())
+
+    def restore(self) -> None:
+        if self.path.read_bytes() != self.original:
+            self.path.write_bytes(self.original)  # in place: the sample's hard link stays a link
 
 
 def _int(pattern: str, text: str, default: int | None = None) -> int | None:
@@ -270,6 +291,11 @@ def build_tools(args, files: list[Path], torch_files: int, has_cache: bool, ruff
                            timeout=args.timeout)
         tools.append(Tool("graphlint warm (cache)", gl + jobs + path, parse_graphlint, n, prepare=fill_cache,
                           group="graphlint"))
+        # the one-file run's file when it is in the corpus linted, else the largest file there
+        inside = any(Path(p) in Path(args.one_file).parents or p == args.one_file for p in path)
+        changed = args.one_file if inside else str(max(files, key=lambda f: f.stat().st_size).relative_to(CORPUS))
+        tools.append(Tool(f"graphlint warm, 1 file changed ({Path(changed).name})", gl + jobs + path, parse_graphlint,
+                          n, prepare=fill_cache, edit=OneFileEdit(changed), group="graphlint"))
     one_label = "graphlint one file (--no-cache)" if has_cache else "graphlint one file"
     tools.append(Tool(one_label, gl + nocache + [args.one_file], parse_graphlint, 1, group="graphlint"))
     if has_cache:
@@ -304,6 +330,16 @@ def build_tools(args, files: list[Path], torch_files: int, has_cache: bool, ruff
 
 def run_once(tool: Tool, args, logdir: Path) -> dict:
     out_path = logdir / (re.sub(r"[^A-Za-z0-9]+", "_", tool.name) + ".out")
+    if tool.edit:
+        tool.edit.change()
+    try:
+        return _run_once(tool, args, out_path)
+    finally:
+        if tool.edit:
+            tool.edit.restore()
+
+
+def _run_once(tool: Tool, args, out_path: Path) -> dict:
     env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="200", PYTHONDONTWRITEBYTECODE="1", **tool.env)
     env.pop("FORCE_COLOR", None)
     with open(out_path, "wb") as out:
@@ -440,6 +476,11 @@ def bars(summaries: list[dict], cold: str, floor: str, has_cache: bool, corpus: 
     if has_cache:
         w, ws = val("graphlint warm (cache)")
         line(w, 1.0, lambda a, b: a < b, f"graphlint warm < 1 s: {ws}")
+        edited = next((name for name in by if name.startswith("graphlint warm, 1 file changed")), None)
+        if edited:
+            e, es = val(edited)
+            line(e, c, lambda a, b: a < b, f"{edited} < graphlint cold (re-analysed with the rest from the cache): "
+                                           f"{es} vs {cs}")
     else:
         out.append("- n/a: graphlint warm < 1 s (graphlint has no --no-cache flag: no cache yet)")
     for name in ("graphlint one file (cache)", "graphlint one file (--no-cache)", "graphlint one file"):

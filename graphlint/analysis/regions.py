@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from graphlint.analysis.summary import CallRef, ClassInfo, FileSummary, FunctionInfo
 from graphlint.findings import Region
+from graphlint.options import SCOPES  # noqa: F401 (where the scopes are handled)
 
 FuncId = tuple[str, str]  # (path, function key)
-SCOPES = ("compiled", "modules", "auto", "all")
 # files whose functions are never compiled by anyone: tests, packaging, entry scripts
 _EAGER_FILE_NAMES = ("conftest.py", "setup.py", "__main__.py", "noxfile.py", "conf.py",
                      "graphlint_targets.py")  # sample inputs for the dynamic pass: driver code

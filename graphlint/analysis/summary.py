@@ -6,7 +6,6 @@ linted files into a call graph; the summary never looks at other files itself.
 
 from __future__ import annotations
 
-import os
 import re
 from collections import ChainMap
 from collections.abc import Mapping
@@ -20,6 +19,7 @@ from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
 from graphlint.analysis.syntax import parameters, walk
 from graphlint.analysis.torch_api import returns_no_tensor
+from graphlint.files import module_name_for
 
 COMPILE_FUNCS = {"torch.compile", "torch._dynamo.optimize"}
 HOOK_REGISTRARS = {"register_forward_hook", "register_forward_pre_hook", "register_module_forward_hook",
@@ -140,19 +140,6 @@ class FileSummary:
     # functions registered as module hooks (`m.register_forward_hook(fn)`): Dynamo traces them with forward
     hooks: list[CallRef] = field(default_factory=list)
     dynamo_config: DynamoConfig = field(default_factory=DynamoConfig)
-
-
-def module_name_for(path: str) -> tuple[str, bool]:
-    """Dotted module name from the package structure on disk (walks up through __init__.py files)."""
-    full = os.path.abspath(path)
-    directory, filename = os.path.split(full)
-    stem = os.path.splitext(filename)[0]
-    is_package = stem == "__init__"
-    parts = [] if is_package else [stem]
-    while os.path.isfile(os.path.join(directory, "__init__.py")):
-        directory, pkg = os.path.split(directory)
-        parts.append(pkg)
-    return ".".join(reversed(parts)), is_package
 
 
 def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str],

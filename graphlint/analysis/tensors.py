@@ -511,6 +511,10 @@ def _without_types_and_callables(text: str) -> str:
     return text
 
 
+# `args: argparse.Namespace` / `types.SimpleNamespace` hold options, not an array module
+_OPTION_NAMESPACES = frozenset({"argparse.Namespace", "types.SimpleNamespace"})
+
+
 def _annotation_text(param: cst.Param) -> str | None:
     if param.annotation is None:
         return None
@@ -630,7 +634,7 @@ class TensorEnv:
                 self.names[name] = SELF
                 continue
             kind = self._param_kind(p) if self.ctx.torch_file else None
-            if NAMESPACE_PARAM.match(name) or (_annotation_text(p) or "").endswith("Namespace"):
+            if NAMESPACE_PARAM.match(name) or self._namespace_annotation(p):
                 # `xp: ArrayNamespace` (array-api-extra): torch's functions when the arrays are tensors, also in a
                 # file that never imports torch
                 self.names[name] = BACKEND
@@ -660,6 +664,15 @@ class TensorEnv:
         for star in (params.star_arg, params.star_kwarg):
             if isinstance(star, cst.Param):
                 self.names[star.name.value] = None
+
+    def _namespace_annotation(self, p: cst.Param) -> bool:
+        """`xp: ArrayNamespace` (array-api-extra): an array module; argparse's and types' namespaces are not."""
+        text = _annotation_text(p) or ""
+        if not text.endswith("Namespace"):
+            return False
+        head, _, rest = text.partition(".")
+        qualified = self.ctx.imports.names.get(head, head) + (f".{rest}" if rest else "")
+        return qualified not in _OPTION_NAMESPACES and not text.endswith("SimpleNamespace")
 
     def _param_kind(self, p: cst.Param) -> str | None:
         ann = _annotation_text(p)

@@ -92,7 +92,7 @@ class ConfigCache:
         return resolved, True
 
     def _load(self, directory: Path) -> Resolved:
-        from graphlint.analysis.regions import SCOPES
+        from graphlint.options import SCOPES
         from graphlint.config import find_config_file
         from graphlint.settings import SETTINGS_ERRORS, load_settings
         from graphlint.torch_version import VersionError, parse_version
@@ -239,7 +239,8 @@ def warm_up() -> None:
     """Import the engine and the rules and lint a small module, so the first real lint is not the one
     that pays for it. Runs in the lint thread while the client is still sending initialized/didOpen."""
     try:
-        from graphlint.engine import LintOptions, lint_stdin
+        from graphlint.lint import lint_stdin
+        from graphlint.options import LintOptions
         from graphlint.catalog import load_catalog
         from graphlint.files import SourceFile
         from graphlint.fixer import fix_text  # noqa: F401 - imported for its cost
