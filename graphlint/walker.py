@@ -8,6 +8,7 @@ point*: `v = x.sum().item(); if v > 0:` sees `v` as a Python scalar, not a tenso
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from typing import Callable, NamedTuple
 
@@ -515,9 +516,8 @@ class FunctionWalker(cst.CSTVisitor):
         self._comprehension_scopes: dict[int, dict[str, object]] = {}  # id → the outer kinds it shadows
         self.dispatch: dict[str, list] = defaultdict(list)
         for check in checks:
-            for attr in dir(check):
-                if attr.startswith("visit_"):
-                    self.dispatch[attr[len("visit_"):]].append(getattr(check, attr))
+            for attr in _visit_methods(type(check)):
+                self.dispatch[attr[len("visit_"):]].append(getattr(check, attr))
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if node is not self.root and is_a(node, (cst.FunctionDef, cst.ClassDef)):
@@ -684,6 +684,12 @@ class FunctionWalker(cst.CSTVisitor):
                 env.bind(node.target, value)
         elif is_a(node, cst.NamedExpr):
             env.bind(node.target, env.kind_of(node.value), node.value)
+
+
+@functools.lru_cache(maxsize=None)
+def _visit_methods(check_class: type) -> tuple[str, ...]:
+    """The `visit_<Type>` methods of a check class (looked up once per class, not once per walked function)."""
+    return tuple(attr for attr in dir(check_class) if attr.startswith("visit_"))
 
 
 def _print_aliases(root: cst.FunctionDef, ctx: CheckContext) -> frozenset[str]:

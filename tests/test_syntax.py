@@ -57,6 +57,41 @@ def test_walk_calls_the_visitor_like_libcst(modules):
         assert ours.events == theirs.events
 
 
+class _TypedRecorder(cst.CSTVisitor):
+    """A visitor on libcst's own dispatch (`visit_<Type>` / `leave_<Type>`), which `walk` runs its own way."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, int]] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.events.append(("call", id(node)))
+
+    def leave_Call(self, original_node: cst.Call) -> None:
+        self.events.append(("/call", id(original_node)))
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        self.events.append(("lambda", id(node)))
+        return False  # its body is not visited, its leave_ still is
+
+    def leave_Lambda(self, original_node: cst.Lambda) -> None:
+        self.events.append(("/lambda", id(original_node)))
+
+    def visit_Name(self, node: cst.Name) -> bool:
+        self.events.append(("name", id(node)))
+        return True
+
+
+def test_walk_dispatches_visit_and_leave_methods_like_libcst(modules):
+    lambdas = 0
+    for module in modules:
+        ours, theirs = _TypedRecorder(), _TypedRecorder()
+        syntax.walk(module, ours)
+        module.visit(theirs)
+        assert ours.events == theirs.events
+        lambdas += sum(kind == "lambda" for kind, _ in ours.events)
+    assert lambdas, "no lambda in the sources: the pruning went untested"
+
+
 def _reference_nodes_of(node, kinds):
     for child in node.children:
         if isinstance(child, kinds):

@@ -8,16 +8,17 @@ import libcst as cst
 from libcst import MaybeSentinel
 
 # The engine and the walker ask for the same nodes' children many times per function (hiding scopes, arms,
-# print aliases), the hottest path on large packages. Nodes hash by identity; the engine clears this once
-# per file.
-_CHILDREN: dict[cst.CSTNode, Sequence[cst.CSTNode]] = {}
+# print aliases), the hottest path on large packages. Keyed by `id(node)` (libcst's `__hash__` is a Python
+# method: millions of calls), with the node kept in the entry so that its id cannot be reused while cached.
+# The engine clears this once per file.
+_CHILDREN: dict[int, tuple[cst.CSTNode, Sequence[cst.CSTNode]]] = {}
 
 
 def children(node: cst.CSTNode) -> Sequence[cst.CSTNode]:
-    kids = _CHILDREN.get(node)
-    if kids is None:
-        kids = _CHILDREN[node] = _read_children(node)
-    return kids
+    entry = _CHILDREN.get(id(node))
+    if entry is None:
+        entry = _CHILDREN[id(node)] = (node, _read_children(node))
+    return entry[1]
 
 
 # libcst's own `node.children` also rebuilds the node through its constructor and validation; reading the
@@ -59,10 +60,43 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     every node through its constructor and validation again even when nothing changes, which cost about
     half of a large package's check time. Same nodes, same order, same `on_visit` / `on_leave` calls;
     libcst's per-attribute hooks (`visit_Call_func`) are not called, and no visitor here defines one."""
+    cls = type(visitor)
+    if cls.on_visit is _DEFAULT_ON_VISIT and cls.on_leave is _DEFAULT_ON_LEAVE:
+        _walk_methods(node, visitor, _methods_of(cls))
+        return
     if visitor.on_visit(node):
         for child in children(node):
             walk(child, visitor)
     visitor.on_leave(node)
+
+
+_DEFAULT_ON_VISIT, _DEFAULT_ON_LEAVE = cst.CSTVisitor.on_visit, cst.CSTVisitor.on_leave
+_METHODS: dict[type, dict[type, tuple]] = {}
+
+
+def _methods_of(cls: type) -> dict[type, tuple]:
+    """node type → (visit_X, leave_X) of a visitor class (unbound; None where it has none), filled as types come."""
+    table = _METHODS.get(cls)
+    if table is None:
+        table = _METHODS[cls] = {}
+    return table
+
+
+def _walk_methods(node: cst.CSTNode, visitor: cst.CSTVisitor, table: dict[type, tuple]) -> None:
+    """What libcst's default `on_visit` / `on_leave` do (`visit_<Type>(node)`; False skips the children; then
+    `leave_<Type>(node)`), without building the method name and looking it up on every node."""
+    kind = type(node)
+    methods = table.get(kind)
+    if methods is None:
+        cls = type(visitor)
+        methods = table[kind] = (getattr(cls, f"visit_{kind.__name__}", None),
+                                 getattr(cls, f"leave_{kind.__name__}", None))
+    visit, leave = methods
+    if visit is None or visit(visitor, node) is not False:
+        for child in children(node):
+            _walk_methods(child, visitor, table)
+    if leave is not None:
+        leave(visitor, node)
 
 
 def is_a(node: cst.CSTNode, kinds: type | tuple[type, ...]) -> bool:
