@@ -42,6 +42,10 @@ from graphlint.torch_version import matches
 from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, CheckContext, object_literals, walk_function
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
+# A run in one process keeps the syntax trees of the files it summarised for the rules phase, up to this much
+# source (a tree takes ~50 bytes of memory per byte of source: ~200 MB); past it files are parsed again when
+# checked, so that memory does not grow with the corpus (the workers of a pool always parse again)
+KEEP_PARSED_CHARS = 4_000_000
 # libcst visits recursively, ~5 frames per nesting level: a 300-term `a + b + ...` chain (sympy has
 # them) needs far more than Python's default 1,000. Python-to-Python calls do not use the C stack
 # on 3.11+, so a high limit is safe.
@@ -226,6 +230,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         ctx.call_observer = lambda call, caller, fid=fid, done=done, objects=objects: _record_call_site(
             done, call, caller, arguments.observe(fid, call, caller), objects)
         ctx.caller_literals = arguments.literal_seeds(key)
+        ctx.source_text = parsed.source.text
         checks = [check_classes[c]() for c in sorted(codes)]
         done.found = walk_function(node, checks, ctx)
         if note is None and done.found and not frames.names_torch(node):
@@ -1124,10 +1129,12 @@ def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cach
             loaded = list(pool.map(_summarise_worker, todo, chunksize=max(1, len(todo) // (jobs * 8))))
     else:
         loaded = []
+        kept = 0
         for path in todo:
             item = _load(path)
-            if not isinstance(item, FileError):
-                parsed[item.source.path] = item
+            if not isinstance(item, FileError) and kept + len(item.source.text) <= KEEP_PARSED_CHARS:
+                parsed[item.source.path] = item  # checked without parsing it again
+                kept += len(item.source.text)
             loaded.append(item if isinstance(item, FileError) else item.summary)
     fresh = dict(zip(todo, loaded))
     if cache:

@@ -27,6 +27,11 @@ from graphlint.torch_version import matches
 
 _UNBOUND = object()
 COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+_COMPREHENSION_TYPES = frozenset(COMPREHENSIONS)
+_DEFINITIONS = frozenset({cst.FunctionDef, cst.ClassDef})
+_ASSIGNMENTS = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.NamedExpr})
+# what `_bind_before` binds on: loop targets, `with ... as`, comprehensions, narrowing inside an `if` body
+_BOUND_BEFORE = frozenset({cst.IndentedBlock, cst.For, cst.CompFor, cst.WithItem, *COMPREHENSIONS})
 # Measured on 2.13 (GB7000 "graph break in loop"): Dynamo gives up on the whole frame, so the function
 # runs eagerly and the breaks after this one never show up in a profile.
 LOOP_NOTE = " (inside a loop: Dynamo then skips the whole function, which runs eagerly)"
@@ -251,6 +256,8 @@ class CheckContext:
         # the function is the `__init__` of an nn.Module subclass (set by the engine, which sees the class's
         # bases across files): Dynamo runs it eagerly after its first break (GL705)
         self.module_init = False
+        # the file's source (set by the engine): a check may skip a pre-scan when a word it needs is absent
+        self.source_text: str | None = None
 
     # ---- questions checks ask ----
     def kind(self, node: cst.BaseExpression) -> str | None:
@@ -519,10 +526,13 @@ class FunctionWalker(cst.CSTVisitor):
             for attr in _visit_methods(type(check)):
                 self.dispatch[attr[len("visit_"):]].append(getattr(check, attr))
 
+    # The walker runs on every node of every traced function: node types are compared by identity (libcst's
+    # node classes are final), which costs a fraction of `isinstance` on its abstract base classes.
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if node is not self.root and is_a(node, (cst.FunctionDef, cst.ClassDef)):
+        kind = type(node)
+        if kind in _DEFINITIONS and node is not self.root:
             return False  # nested definitions are traced (or not) on their own
-        if is_a(node, cst.If):
+        if kind is cst.If:
             known = value_under_compile(node.test, self.ctx.imports)
             if known is not None:
                 # `if not torch.compiler.is_compiling(): print(...)`: Dynamo never traces the dead branch
@@ -531,24 +541,25 @@ class FunctionWalker(cst.CSTVisitor):
                     walk(live, self)
                 return False
         self.ctx.parents.append(node)
-        self._bind_before(node)
-        carried = self._loop_carried(node) if is_a(node, cst.While) else {}
+        if kind in _BOUND_BEFORE:
+            self._bind_before(node, kind)
+        carried = self._loop_carried(node) if kind is cst.While else {}
         self.ctx.before_loop = {name: self.env.names.get(name, _UNBOUND) for name in carried}
         self.env.names.update(carried)
-        for visit in self.dispatch.get(type(node).__name__, ()):
+        for visit in self.dispatch.get(kind.__name__, ()):
             visit(node, self.ctx)
         _restore(self.env.names, self.ctx.before_loop)
         self.ctx.before_loop = {}
-        if self.ctx.call_observer is not None and is_a(node, cst.Call):
+        if kind is cst.Call and self.ctx.call_observer is not None:
             self.ctx.call_observer(node, self.ctx)
-        if is_a(node, cst.If):
+        if kind is cst.If:
             self._visit_branches(node)
             return False
-        if is_a(node, cst.IndentedBlock):
+        if kind is cst.IndentedBlock:
             # `if torch.compiler.is_compiling(): return fast(x)`: under compile nothing after it runs
             for statement in node.body:
                 walk(statement, self)
-                if is_a(statement, cst.If) and self._compiled_branch_exits(statement):
+                if type(statement) is cst.If and self._compiled_branch_exits(statement):
                     break
             return False
         return True
@@ -612,9 +623,9 @@ class FunctionWalker(cst.CSTVisitor):
             self._bind_after(original_node)
 
     # ---- keeping the environment in program order ----
-    def _bind_before(self, node: cst.CSTNode) -> None:
-        parent = self.ctx.parent()
-        if is_a(node, cst.IndentedBlock) and isinstance(parent, cst.If) and parent.body is node:
+    def _bind_before(self, node: cst.CSTNode, kind: type) -> None:
+        parent = self.ctx.parent() if kind is cst.IndentedBlock else None
+        if parent is not None and type(parent) is cst.If and parent.body is node:
             # inside `if isinstance(n, int):` n is not a tensor
             test = parent.test
             or_test = isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or)
@@ -631,11 +642,11 @@ class FunctionWalker(cst.CSTVisitor):
             if name is not None:
                 self._narrowed[id(node)] = (name, self.env.names.get(name, _UNBOUND), kind)
                 self.env.names[name] = kind
-        if is_a(node, (cst.For, cst.CompFor)):
+        if kind is cst.For or kind is cst.CompFor:
             self.env.bind_loop_target(node.target, node.iter)
-        elif is_a(node, cst.WithItem) and node.asname is not None:
+        elif kind is cst.WithItem and node.asname is not None:
             self.env.bind(node.asname.name, None)
-        elif is_a(node, COMPREHENSIONS):
+        elif kind in _COMPREHENSION_TYPES:
             self._enter_comprehension(node)
 
     def _enter_comprehension(self, node: cst.CSTNode) -> None:
@@ -653,36 +664,40 @@ class FunctionWalker(cst.CSTVisitor):
 
     def _bind_after(self, node: cst.CSTNode) -> None:
         env = self.env
-        if is_a(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
+        kind = type(node)
+        if kind in _ASSIGNMENTS:
             # a rebound parameter no longer holds its default
-            targets = [t.target for t in node.targets] if is_a(node, cst.Assign) else [node.target]
+            targets = [t.target for t in node.targets] if kind is cst.Assign else [node.target]
             for target in targets:
                 for name in _bound_names(target):
                     self.ctx.param_defaults.pop(name, None)
-        for name, saved_kind in self._comprehension_scopes.pop(id(node), {}).items():
+        for name, saved_kind in (self._comprehension_scopes.pop(id(node), {}) if kind in _COMPREHENSION_TYPES
+                                 else {}).items():
             if saved_kind is _UNBOUND:
                 env.names.pop(name, None)
             else:
                 env.names[name] = saved_kind
-        if id(node) in self._narrowed:
+        if kind is cst.IndentedBlock and id(node) in self._narrowed:
             name, saved, narrowed = self._narrowed.pop(id(node))
             if env.names.get(name) == narrowed:  # not rebound inside the block
                 if saved is _UNBOUND:
                     env.names.pop(name, None)
                 else:
                     env.names[name] = saved
-        if is_a(node, cst.Assign):
+        if kind not in _ASSIGNMENTS:
+            return
+        if kind is cst.Assign:
             kind = env.kind_of(node.value)
             for target in node.targets:
                 env.bind(target.target, kind, node.value)
-        elif is_a(node, cst.AnnAssign) and node.value is not None:
+        elif kind is cst.AnnAssign and node.value is not None:
             env.bind(node.target, env.kind_of(node.value), node.value)
-        elif is_a(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+        elif kind is cst.AugAssign and isinstance(node.target, cst.Name):
             current = env.kind_of(node.target)
             value = env.kind_of(node.value)
             if is_tensor(value) and not is_tensor(current):
                 env.bind(node.target, value)
-        elif is_a(node, cst.NamedExpr):
+        elif kind is cst.NamedExpr:
             env.bind(node.target, env.kind_of(node.value), node.value)
 
 
