@@ -273,11 +273,20 @@ class CheckCache:
     """Keys for one file's check: the run's common part, the file's bytes, and what the project phase passes in."""
 
     def __init__(self, store: Cache, common: tuple, shas: dict[str, str | None], stats: dict) -> None:
-        self.store, self.common, self.shas, self.stats = store, common, shas, stats
+        self.store, self.shas, self.stats = store, shas, stats
+        self.common = digest(common)  # once, not once per file
+        self._breaking: tuple[object, str] = (None, "")
 
     def key(self, path: str, traced: dict, seeds, breaking) -> str | None:
         sha = self.shas.get(path)
-        return digest("check", self.common, path, sha, traced, seeds, breaking) if sha else None
+        return digest("check", self.common, path, sha, traced, seeds, self._digest_of(breaking)) if sha else None
+
+    def _digest_of(self, breaking) -> str:
+        """The functions that always break are one set for the whole round: sorted and hashed once per round,
+        not once per file (thousands of entries on a large package)."""
+        if self._breaking[0] is not breaking:
+            self._breaking = (breaking, digest(breaking))
+        return self._breaking[1]
 
     def get_many(self, keys: dict[str, str | None]) -> dict:
         found = self.store.get_many([k for k in keys.values() if k])
