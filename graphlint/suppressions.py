@@ -198,7 +198,7 @@ def unused_suppressions(suppressions: Suppressions, path: str, lines: list[str],
     the file has gone through `covers`. checked: the codes whose findings this run looked for in the file;
     known: every graphlint code (a `GL` code outside it is a typo, reported too). Other tools' codes and a
     bare `# noqa` are left alone; a directive that names GL001 itself keeps every code it names."""
-    from graphlint.findings import Edit, Fix, Region
+    from graphlint.findings import Fix, Region
 
     found = []
     for directive in suppressions.directives:

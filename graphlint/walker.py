@@ -17,8 +17,8 @@ import libcst as cst
 from graphlint.analysis.compiling import always_exits, value_under_compile
 from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable, dotted
-from graphlint.analysis.syntax import children, is_a, names_in, nodes_of, parameters, walk
-from graphlint.analysis.tensors import (BACKEND, CONST, META, NDARRAY, TENSOR, TensorEnv, is_tensor, join, join_all,
+from graphlint.analysis.syntax import children, names_in, nodes_of, parameters, walk
+from graphlint.analysis.tensors import (BACKEND, CONST, META, NDARRAY, TENSOR, TensorEnv, is_tensor, join_all,
                                         namespace_function)
 from graphlint.checks.base import Check, RawFinding
 from graphlint.fixes import FixSpec
