@@ -58,13 +58,11 @@ class ParsedFile:
     module: cst.Module
     summary: FileSummary
     functions: dict[str, cst.FunctionDef]
-    _positions: Positions | None = None
+    _positions: Positions
 
     def positions(self, within: cst.CSTNode | None = None) -> Positions:
         """Where nodes are (node → CodeRange), computed for the piece of the file that holds `within` (a `def`)
         now, and for any other piece on its first lookup."""
-        if self._positions is None:
-            self._positions = Positions(self.module, self.source.text)
         return self._positions.include(within) if within is not None else self._positions
 
 
@@ -78,7 +76,7 @@ def parse_source(source: SourceFile) -> ParsedFile | FileError:
     except RecursionError:
         return FileError(source.path, "syntax", "code nested too deeply to parse")
     positions = Positions(module, source.text)
-    summary, functions = build_summary(source.path, module, positions=lambda: lambda node: positions[node].start.line)
+    summary, functions = build_summary(source.path, module, line_of=lambda node: positions[node].start.line)
     return ParsedFile(source, module, summary, functions, positions)
 
 
@@ -262,7 +260,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         facts.append(fact)
         raw.extend((finding, done.traced, fact) for finding in found)
         if found:
-            parsed.positions(done.node)
+            parsed.positions(done.node)  # its findings' nodes are looked up below: place the function in one go
     if not raw:
         kept, suppressed = _apply_suppressions(parsed, [], codes, options)
         return FileCheck(kept, suppressed, calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts)

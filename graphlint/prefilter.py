@@ -25,7 +25,7 @@ import re
 import warnings
 from dataclasses import dataclass
 
-from graphlint.files import SourceFile, decode_source, display_path, module_name_for
+from graphlint.files import SourceFile, module_name_for, read_source
 
 # any sign of array code; an identifier containing these (`torchvision`, `TensorType`) counts as well. An array
 # namespace (`xp`, `nx`, `xp: ArrayNamespace`), not `argparse.Namespace` / `SimpleNamespace` (tensors.py agrees)
@@ -79,13 +79,8 @@ def prefilter_skips() -> bool:
 
 
 def _read(path: str) -> _File:
-    module, is_package = module_name_for(path)
-    try:
-        with open(path, "rb") as handle:
-            source = decode_source(handle.read(), display_path(path))
-    except OSError:
-        source = None
-    return _File(path, source.text if isinstance(source, SourceFile) else None, module, is_package)
+    source = read_source(path)
+    return _File(path, source.text if isinstance(source, SourceFile) else None, *module_name_for(path))
 
 
 def _imports(f: _File):

@@ -20,7 +20,8 @@ from graphlint.settings import load_settings
 SAMPLE = Path(__file__).resolve().parent / "corpus" / "sample" / "transformers" / "models"
 
 if __name__ == "__main__":
-    count, jobs = (int(a) for a in (sys.argv[1:3] + ["251", "2"][len(sys.argv[1:3]):]))
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 251
+    jobs = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     options = replace(load_settings(None, cache=False).options, jobs=jobs)
     paths = sorted(str(p) for p in SAMPLE.glob("*/*.py"))[:count]
     started = time.perf_counter()

@@ -19,7 +19,7 @@ import libcst as cst
 from libcst.metadata import PositionProvider
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
-from graphlint.analysis.syntax import children, is_a
+from graphlint.analysis.syntax import children, is_a, subtree
 
 # the statements whose bodies may hold a `def` (an expression never does)
 _STATEMENT_PARTS = (cst.BaseSuite, cst.BaseStatement, cst.Else, cst.ExceptHandler, cst.ExceptStarHandler,
@@ -53,6 +53,7 @@ class Positions:
         self._computed = self._provider._computed  # the provider's own dict: codegen writes into it
         self._pieces: list[_Piece] | None = None
         self._owner: dict[cst.CSTNode, _Piece] = {}  # each `def` and piece root → its piece
+        self._lines: list[str] | None = None  # the text's lines, split on the first check of a piece
         self._whole = False
 
     def __getitem__(self, node: cst.CSTNode):
@@ -61,16 +62,6 @@ class Positions:
             self._compute(self._piece_holding(node))
             found = self._computed[node]  # a node outside the module: KeyError, as PositionProvider's dict
         return found
-
-    def __contains__(self, node: cst.CSTNode) -> bool:
-        try:
-            self[node]
-        except KeyError:
-            return False
-        return True
-
-    def get(self, node: cst.CSTNode, default=None):
-        return self[node] if node in self else default
 
     def include(self, node: cst.CSTNode) -> Positions:
         """Make sure the piece holding `node` (a `def` or a statement) is done; returns self."""
@@ -91,7 +82,7 @@ class Positions:
         if piece is not None:
             return piece
         for piece in self._pieces:  # an expression: search the pieces not done yet
-            if not piece.done and any(found is node for found in _subtree(piece.node)):
+            if not piece.done and any(found is node for found in subtree(piece.node)):
                 return piece
         return None
 
@@ -167,10 +158,9 @@ class Positions:
         return len(text.encode("utf-8")[:byte_column].decode("utf-8", "replace")) == start.column
 
     def _line(self, number: int) -> str:
-        lines = getattr(self, "_lines", None)
-        if lines is None:
-            lines = self._lines = self._text.split("\n")
-        return lines[number - 1] if 0 < number <= len(lines) else ""
+        if self._lines is None:
+            self._lines = self._text.split("\n")  # no `\r` here: `_split` leaves such files to the whole module
+        return self._lines[number - 1] if 0 < number <= len(self._lines) else ""
 
     def _compute_whole(self) -> None:
         if self._whole:
@@ -182,14 +172,6 @@ class Positions:
 
 
 _COMPOUND_TYPES = tuple({t for kinds in _COMPOUND_AST.values() for t in kinds})
-
-
-def _subtree(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(children(current))
 
 
 def _defs_in(statement: cst.CSTNode) -> Iterator[cst.FunctionDef]:

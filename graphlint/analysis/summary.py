@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import ChainMap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -724,8 +724,9 @@ class SummaryBuilder(cst.CSTVisitor):
         return CompileSite(label, "qualified", q) if q else None
 
 
-def build_summary(path: str, module: cst.Module, positions=None) -> tuple[FileSummary, dict[str, cst.FunctionDef]]:
-    """Summarise one parsed file. `positions` (a callable node → line) is needed only for compile sites."""
+def build_summary(path: str, module: cst.Module,
+                  line_of: Callable[[cst.CSTNode], int] | None = None) -> tuple[FileSummary, dict[str, cst.FunctionDef]]:
+    """Summarise one parsed file. `line_of` (node → line) is needed only for compile sites."""
     mod_name, is_package = module_name_for(path)
     imports = ImportTable(mod_name, is_package)
     builder = SummaryBuilder(path, mod_name, is_package, imports)
@@ -733,8 +734,7 @@ def build_summary(path: str, module: cst.Module, positions=None) -> tuple[FileSu
     summary = builder.summary
     summary.imports = dict(imports.names)
     summary.imports_torch = imports.imports_torch() or builder.imports_torch_dynamically
-    if builder.compile_nodes and positions is not None:
-        line_of = positions()
+    if line_of is not None:
         for site, node in builder.compile_nodes:
             site.line = line_of(node)
     summary.compile_sites = [site for site, _ in builder.compile_nodes]

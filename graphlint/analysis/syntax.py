@@ -76,10 +76,7 @@ _METHODS: dict[type, dict[type, tuple]] = {}
 
 def _methods_of(cls: type) -> dict[type, tuple]:
     """node type → (visit_X, leave_X) of a visitor class (unbound; None where it has none), filled as types come."""
-    table = _METHODS.get(cls)
-    if table is None:
-        table = _METHODS[cls] = {}
-    return table
+    return _METHODS.setdefault(cls, {})
 
 
 def _walk_methods(node: cst.CSTNode, visitor: cst.CSTVisitor, table: dict[type, tuple]) -> None:

@@ -511,8 +511,8 @@ def _without_types_and_callables(text: str) -> str:
     return text
 
 
-# `args: argparse.Namespace` / `types.SimpleNamespace` hold options, not an array module
-_OPTION_NAMESPACES = frozenset({"argparse.Namespace", "types.SimpleNamespace"})
+# `args: argparse.Namespace` holds options, not an array module (and so does any `SimpleNamespace`)
+_OPTION_NAMESPACES = frozenset({"argparse.Namespace"})
 
 
 def _annotation_text(param: cst.Param) -> str | None:
