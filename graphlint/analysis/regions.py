@@ -51,6 +51,8 @@ class ProjectIndex:
                 self.classes[f"{s.module}.{name}" if s.module else name] = (s.path, cls)
         # direct project subclasses of each class, for virtual dispatch of `self.method()`
         self.subclasses: dict[tuple[str, str], list[tuple[str, ClassInfo]]] = {}
+        self._overrides: dict[tuple[str, str], dict[str, tuple[FuncId, ...]]] = {}
+        self._methods: dict[tuple[str, str, str], FuncId | None] = {}
         for s in summaries:
             for cls in s.classes.values():
                 for base in cls.bases:
@@ -93,9 +95,17 @@ class ProjectIndex:
         return self.classes.get(real) if real else None
 
     def method(self, path: str, cls: ClassInfo, name: str, seen: frozenset = frozenset()) -> FuncId | None:
-        """`cls.name`, looked up through project base classes."""
+        """`cls.name`, looked up through project base classes (remembered, as `overrides`)."""
         if name in cls.methods:
             return path, f"{cls.name}.{name}"
+        if not seen:
+            key = (path, cls.name, name)
+            if key not in self._methods:
+                self._methods[key] = self._inherited(path, cls, name, seen)
+            return self._methods[key]
+        return self._inherited(path, cls, name, seen)
+
+    def _inherited(self, path: str, cls: ClassInfo, name: str, seen: frozenset) -> FuncId | None:
         summary = self.files[path]
         for base in cls.bases:
             found = self.lookup_class(summary, base)
@@ -107,7 +117,16 @@ class ProjectIndex:
 
     def overrides(self, path: str, cls: ClassInfo, name: str) -> list[FuncId]:
         """`name` as defined by project subclasses of cls: `self.update()` in a base class may run any."""
-        out: list[FuncId] = []
+        return list(self._subclass_methods(path, cls).get(name, ()))
+
+    def _subclass_methods(self, path: str, cls: ClassInfo) -> dict[str, tuple[FuncId, ...]]:
+        """Each method name → its definitions in cls's project subclasses, in one walk of them per class:
+        transformers' `PreTrainedModel` has about a thousand subclasses, and its methods call many `self.x()`."""
+        key = (path, cls.name)
+        found = self._overrides.get(key)
+        if found is not None:
+            return found
+        defined: dict[str, list[FuncId]] = {}
         seen: set[tuple[str, str]] = set()
         todo = [(path, cls)]
         while todo:
@@ -116,10 +135,11 @@ class ProjectIndex:
                 if (sub_path, sub.name) in seen:
                     continue
                 seen.add((sub_path, sub.name))
-                if name in sub.methods:
-                    out.append((sub_path, f"{sub.name}.{name}"))
+                for name in sub.methods:
+                    defined.setdefault(name, []).append((sub_path, f"{sub.name}.{name}"))
                 todo.append((sub_path, sub))
-        return out
+        found = self._overrides[key] = {name: tuple(fids) for name, fids in defined.items()}
+        return found
 
     def is_module_class(self, path: str, cls: ClassInfo, seen: frozenset = frozenset()) -> bool:
         summary = self.files[path]
@@ -389,7 +409,8 @@ def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -
             if fid not in traced and (eager_file or info.eager_reason or _is_module_init(index, summary, info)):
                 eager.add(fid)
     # who calls each function from outside the traced code (a test's calls say nothing about who compiles it)
-    callers = {fid: who - traced.keys() for fid, who in index.constructing_callers.items()}
+    # (a comprehension, not `who - traced.keys()`: a set minus a dict view walks the whole view every time)
+    callers = {fid: {c for c in who if c not in traced} for fid, who in index.constructing_callers.items()}
     changed = True
     while changed:
         changed = False
