@@ -1,6 +1,5 @@
 """Dynamo settings visible in the code or environment change the verdict (issue 3, item 3)."""
 
-
 from conftest import found, lint_tree
 
 MODEL = """

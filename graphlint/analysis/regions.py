@@ -51,7 +51,7 @@ class ProjectIndex:
                 self.classes[f"{s.module}.{name}" if s.module else name] = (s.path, cls)
         # direct project subclasses of each class, for virtual dispatch of `self.method()`
         self.subclasses: dict[tuple[str, str], list[tuple[str, ClassInfo]]] = {}
-        self._overrides: dict[tuple[str, str], dict[str, tuple[FuncId, ...]]] = {}
+        self._subclass_tables: dict[tuple[str, str], dict[str, tuple[FuncId, ...]]] = {}
         self._methods: dict[tuple[str, str, str], FuncId | None] = {}
         for s in summaries:
             for cls in s.classes.values():
@@ -95,7 +95,7 @@ class ProjectIndex:
         return self.classes.get(real) if real else None
 
     def method(self, path: str, cls: ClassInfo, name: str, seen: frozenset = frozenset()) -> FuncId | None:
-        """`cls.name`, looked up through project base classes (remembered, as `overrides`)."""
+        """`cls.name`, looked up through project base classes; remembered per (class, name)."""
         if name in cls.methods:
             return path, f"{cls.name}.{name}"
         if not seen:
@@ -123,7 +123,7 @@ class ProjectIndex:
         """Each method name → its definitions in cls's project subclasses, in one walk of them per class:
         transformers' `PreTrainedModel` has about a thousand subclasses, and its methods call many `self.x()`."""
         key = (path, cls.name)
-        found = self._overrides.get(key)
+        found = self._subclass_tables.get(key)
         if found is not None:
             return found
         defined: dict[str, list[FuncId]] = {}
@@ -138,7 +138,7 @@ class ProjectIndex:
                 for name in sub.methods:
                     defined.setdefault(name, []).append((sub_path, f"{sub.name}.{name}"))
                 todo.append((sub_path, sub))
-        found = self._overrides[key] = {name: tuple(fids) for name, fids in defined.items()}
+        found = self._subclass_tables[key] = {name: tuple(fids) for name, fids in defined.items()}
         return found
 
     def is_module_class(self, path: str, cls: ClassInfo, seen: frozenset = frozenset()) -> bool:
