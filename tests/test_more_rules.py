@@ -317,3 +317,21 @@ def test_coalesce_of_an_object_a_foreign_method_returned_is_not_sparse(lint):
         return adj.coalesce()
     """, scope="all")
     assert {(line, code) for line, code in found(result) if code == "GL612"} == {(9, "GL612")}
+
+
+def test_sparse_arguments_named_only_through_an_import(lint):
+    # the pre-scan for sparse arguments skips functions that name no sparse op; `aggregate` names one only
+    # through what `ts` stands for, so it must still be scanned
+    result = lint("""
+    import torch
+    import torch.sparse as ts
+
+    def aggregate(adj, x):
+        n = adj.shape[0]
+        return ts.mm(adj, x) / n
+
+    def dense(adj, x):
+        return adj @ x
+    """, scope="all")
+    # the graph breaks where the sparse argument is first used, before the sparse op
+    assert {(line, code) for line, code in found(result) if code == "GL612"} == {(6, "GL612")}

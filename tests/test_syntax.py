@@ -111,3 +111,37 @@ def test_subtree_is_what_matchers_findall_searches(modules):
     for module in modules[:40]:
         found = m.findall(module, m.Name())
         assert [id(n) for n in found] == [id(n) for n in syntax.subtree(module) if isinstance(n, cst.Name)]
+
+
+def _reference_preorder(node, fenced):
+    for child in node.children:
+        yield child
+        if not isinstance(child, fenced):
+            yield from _reference_preorder(child, fenced)
+
+
+def test_remembered_searches_of_inner_nodes_match_a_plain_search(modules):
+    """A search remembers its list, and each node it passed is answered as a slice of that list: searching
+    a function, then its statements and expressions with other kinds and fences, must still give exactly
+    what a plain search gives, in order."""
+    definitions = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+    checked = 0
+    for module in modules[:60]:
+        syntax.forget_children()
+        functions = list(syntax.nodes_of(module, cst.FunctionDef))  # fills the remembered spans
+        list(syntax.subtree(module))
+        for function in functions:
+            inner = [function.body, *_reference_preorder(function.body, ())][:200]
+            for node in inner:
+                expected = [id(n) for n in _reference_preorder(node, definitions) if isinstance(n, cst.Return)]
+                assert [id(n) for n in syntax.nodes_of(node, cst.Return)] == expected
+                assert [id(n) for n in syntax.subtree(node)] == [id(node), *map(id, _reference_preorder(node, ()))]
+                expected = [id(n) for n in _reference_preorder(node, (cst.Lambda, cst.BaseComp))
+                            if isinstance(n, cst.Name)]
+                if isinstance(node, cst.Name):
+                    expected.insert(0, id(node))
+                assert [id(n) for n in syntax.names_in(node)] == expected
+                checked += 1
+    syntax.forget_children()
+    assert checked > 5_000
+    assert not syntax._FOUND and not syntax._SPANS, "forget_children leaves remembered searches behind"

@@ -53,6 +53,8 @@ _SEQUENCES = (tuple, list)
 
 def forget_children() -> None:
     _CHILDREN.clear()
+    _FOUND.clear()
+    _SPANS.clear()
 
 
 def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
@@ -124,6 +126,11 @@ def names_in(node: cst.CSTNode):
     yield from _preorder(node, cst.Name, _OWN_SCOPES)
 
 
+def every_name(node: cst.CSTNode):
+    """Every Name under `node` (attribute parts included), nested definitions included."""
+    return _preorder(node, cst.Name, ())
+
+
 def parameters(fn: cst.FunctionDef, stars: bool = False) -> list[cst.Param]:
     """The function's named parameters in order (positional-only, plain, keyword-only), and with
     `stars` its `*args` / `**kwargs` too."""
@@ -150,16 +157,66 @@ def nodes_of(node: cst.CSTNode, kinds: type | tuple[type, ...]):
 
 def _preorder(node: cst.CSTNode, kinds, fenced: tuple[type, ...]):
     """The nodes under `node` of `kinds` (all of them for `()`) in source order, not entering `fenced`
-    nodes (a fenced node itself is still yielded when it is of `kinds`). An explicit stack instead of
-    nested generators: a deep tree passed each node up through every level."""
-    take_all = kinds == ()
-    stack = [iter(children(node))]
-    while stack:
-        for child in stack[-1]:
-            if take_all or is_a(child, kinds):
-                yield child
-            if not (fenced and is_a(child, fenced)):
-                stack.append(iter(children(child)))
-                break
-        else:
-            stack.pop()
+    nodes (a fenced node itself is still yielded when it is of `kinds`).
+
+    Remembered per (node, kinds, fence) until `forget_children`: the engine, the walker, the frame and kind
+    analyses each search the same function bodies for their own node types (a fifth of a run's time when
+    each search walked the tree again). A search with new kinds filters the remembered list of every node
+    under `node` instead of walking it."""
+    key = (id(node), kinds, fenced)
+    entry = _FOUND.get(key)
+    if entry is None:
+        every = _every_node(node, fenced)
+        if kinds != ():
+            wanted = {kind for kind in {type(n) for n in every} if _type_is_a(kind, kinds)}
+            every = [n for n in every if type(n) in wanted]
+        entry = _FOUND[key] = (node, every)
+    return iter(entry[1])
+
+
+_FOUND: dict[tuple[int, object, tuple], tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
+
+
+def _every_node(node: cst.CSTNode, fenced: tuple[type, ...]) -> list[cst.CSTNode]:
+    """Every node under `node` in source order, not entering `fenced` nodes (remembered like `_preorder`'s
+    searches). A node under one searched before is a slice of that search's list: in preorder a subtree is
+    contiguous (`_always_run` asks of each statement of a body already searched). An explicit stack
+    instead of nested generators: a deep tree passed each node up through every level."""
+    key = (id(node), (), fenced)
+    entry = _FOUND.get(key)
+    if entry is not None:
+        return entry[1]
+    span = _SPANS.get((id(node), fenced))
+    if span is not None:
+        _, within, first, end = span
+        found = within[first:end]
+    else:
+        found = []
+        stack = [iter(children(node))]
+        entered: list[tuple[cst.CSTNode, int]] = []  # the nodes whose children are on the stack, where they start
+        while stack:
+            for child in stack[-1]:
+                found.append(child)
+                if not (fenced and is_a(child, fenced)):
+                    stack.append(iter(children(child)))
+                    entered.append((child, len(found)))
+                    break
+            else:
+                stack.pop()
+                if entered:
+                    child, first = entered.pop()
+                    _SPANS[(id(child), fenced)] = (child, found, first, len(found))
+    _FOUND[key] = (node, found)
+    return found
+
+
+# (id(node), fence) → (node, the list of a search from above it, where the node's own subtree starts and ends in it)
+_SPANS: dict[tuple[int, tuple], tuple[cst.CSTNode, list[cst.CSTNode], int, int]] = {}
+
+
+def _type_is_a(kind: type, kinds: type | tuple[type, ...]) -> bool:
+    key = (kind, kinds)
+    found = _IS_A.get(key)
+    if found is None:
+        found = _IS_A[key] = issubclass(kind, kinds)
+    return found

@@ -2,7 +2,7 @@ import re
 
 import libcst as cst
 
-from graphlint.analysis.syntax import is_a, subtree, walk
+from graphlint.analysis.syntax import every_name, is_a, subtree, walk
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
 from graphlint.checks.base import Check
 from graphlint.torch_version import matches
@@ -43,7 +43,8 @@ class SparseTensor(Check):
 
     def visit_FunctionDef(self, node: cst.FunctionDef, ctx) -> None:
         if len(ctx.parents) == 1 and matches(ctx.torch_version, self.MEASURED_FORMS["sparse_input"][1]) \
-                and (ctx.source_text is None or _SPARSE_WORDS.search(ctx.source_text)):
+                and (ctx.source_text is None or _SPARSE_WORDS.search(ctx.source_text)) \
+                and _may_name_sparse(node, ctx):
             self._sparse_params = dict.fromkeys(_sparse_parameters(node, ctx), False)
 
     def visit_Name(self, node: cst.Name, ctx) -> None:
@@ -91,6 +92,19 @@ _LAYOUT_ATTRIBUTES = ("is_sparse", "layout")
 # every sparse-only op's name holds one of these (`torch.sparse.*` through any alias holds "sparse"): a file
 # without them has no sparse operand, and its functions need no pre-scan for one
 _SPARSE_WORDS = re.compile(r"sparse|coalesce|_values|_indices|_nnz")
+
+
+def _may_name_sparse(function: cst.FunctionDef, ctx) -> bool:
+    """Can the function name a sparse-only op (the pre-scan's only subject)? Each one's name holds a sparse
+    word, or it is reached through an import (`import torch.sparse as ts`) or a module held on the object
+    (`self.sp = torch.sparse`), which `ctx.qualname` resolves; a local alias is bound in the function from
+    names that hold the word. The pre-scan walks the whole function: most functions of a file that names a
+    sparse op somewhere name none themselves."""
+    through = {local for local, qualified in ctx.imports.names.items() if _SPARSE_WORDS.search(qualified)}
+    cls = ctx.env.cls
+    if cls is not None and any(_SPARSE_WORDS.search(module) for module in cls.module_aliases.values()):
+        through.add("self")
+    return any(_SPARSE_WORDS.search(name.value) or name.value in through for name in every_name(function.body))
 
 
 def _is_layout_test(node: cst.CSTNode) -> bool:
