@@ -129,6 +129,11 @@ class FileCheck:
     calls_elsewhere: dict[FuncId, dict[str, str | None]] = field(default_factory=dict)
     breaks: BreakingCalls = field(default_factory=lambda: BreakingCalls())
     frames: list[FrameFacts] = field(default_factory=list)
+    # what the second round needs to know whether checking the file again could change anything: per traced
+    # function, the parameters a caller elsewhere may still set and their kinds here (`TensorEnv.seed_function`),
+    # and every linted function its code calls
+    unseeded: dict[str, dict[str, str | None]] = field(default_factory=dict)
+    callees: set[FuncId] = field(default_factory=set)
 
 
 @dataclass
@@ -200,6 +205,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     module_init = load_catalog()[FRAME_START_CODE].applies_to(options.torch_version)
     arguments = ArgumentKinds(index, parsed, imports, from_other_files)
     walked: list[_Walked] = []
+    unseeded: dict[str, dict[str, str | None]] = {}
     # `traced` is in BFS order, so callers in this file are walked before their callees
     for key, traced_fn in traced.items():
         node = parsed.functions.get(key)
@@ -207,7 +213,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             continue
         info = summary.functions[key]
         env = TensorEnv(file_ctx, info.class_name)
-        env.seed_function(node, arguments.seeds(key), arguments.seeds_here(key))
+        unseeded[key] = env.seed_function(node, arguments.seeds(key), arguments.seeds_here(key))
         fid: FuncId = (summary.path, key)
         ctx = CheckContext(env, imports, options.torch_version,
                            lambda call, fid=fid: _disabled_callee(index, fid, call, imports),
@@ -261,9 +267,11 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         raw.extend((finding, done.traced, fact) for finding in found)
         if found:
             parsed.positions(done.node)  # its findings' nodes are looked up below: place the function in one go
+    callees = {callee for done in walked for reached, _ in done.calls for callee in reached}
     if not raw:
         kept, suppressed = _apply_suppressions(parsed, [], codes, options)
-        return FileCheck(kept, suppressed, calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts)
+        return FileCheck(kept, suppressed, calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts,
+                         unseeded=unseeded, callees=callees)
     catalog = load_catalog()
     positions = parsed.positions()
     fixes = _FixEdits(parsed, positions, options.torch_version)
@@ -271,7 +279,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     for finding, (_, _, fact) in zip(findings, raw):
         fact.findings.append((finding.line, finding.column, finding.code))
     kept, suppressed = _apply_suppressions(parsed, findings, codes, options)
-    return FileCheck(kept, suppressed, calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts)
+    return FileCheck(kept, suppressed, calls_elsewhere=arguments.elsewhere, breaks=breaks, frames=facts,
+                     unseeded=unseeded, callees=callees)
 
 
 def _apply_suppressions(parsed: ParsedFile, findings: list[Finding], codes: set[str],
@@ -1159,7 +1168,8 @@ def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cach
     seeds = cross_file_seeds([c.calls_elsewhere for c in checks.values()])
     run.breaking = breaking_across_files(list(checks.values()), index)
     learnt = {p for p, c in checks.items() if (c.breaks.skip_callees & run.breaking) - c.breaks.breaking}
-    checks.update(run.check([p for p in todo if p in seeds or p in learnt], seeds))
+    reseeded = {p for p in seeds if p in checks and _changed_by_round_two(checks[p], seeds[p], run.breaking)}
+    checks.update(run.check([p for p in todo if p in reseeded or p in learnt], seeds))
     facts = [fact for check in checks.values() for fact in check.frames]
     never_traced = skipped_frames(facts, index)
     hidden = {(fact.fid[0], *key) for fact in facts if fact.fid in never_traced for key in fact.findings}
@@ -1223,6 +1233,19 @@ class _CheckRun:
                 return FileCheck(error=parsed)
         return _safe_check(parsed, self.traced_by_file.get(path, {}), self.index, self.options, self.config,
                            seeds.get(path), self.breaking)
+
+
+def _changed_by_round_two(check: FileCheck, seeds: dict[str, dict[str, str]], breaking: frozenset[FuncId]) -> bool:
+    """Would checking the file again with other files' argument kinds (seeds) and the functions known to break
+    everywhere give anything new? Only if a seed gives a parameter a kind it did not have (the file's walks are
+    the same from the same start: the functions are walked in the same order, each seeded from its own
+    parameters and what the walks before it saw), or a call reaches a function newly known to break. Most of
+    transformers' seeded files change neither (their parameters are annotated), and a check is a parse and a
+    walk of every traced function again."""
+    if check.callees & (breaking - check.breaks.breaking):
+        return True
+    return any(name in check.unseeded.get(key, {}) and kind != check.unseeded[key][name]
+               for key, params in seeds.items() for name, kind in params.items())
 
 
 def project_config(summaries: list[FileSummary]) -> DynamoConfig:

@@ -616,11 +616,15 @@ class TensorEnv:
 
     # ---- seeding ----
     def seed_function(self, fn: cst.FunctionDef, from_callers: dict[str, str | None] | None = None,
-                      from_callers_here: dict[str, str | None] | None = None) -> None:
+                      from_callers_here: dict[str, str | None] | None = None) -> dict[str, str | None]:
         """Parameters: tensors when annotated so, used as tensors in the body, or named like one.
         from_callers: the kind every traced call site passes (unannotated params only); from_callers_here: the
-        same from this file's call sites alone, which may also overrule a number annotation."""
+        same from this file's call sites alone, which may also overrule a number annotation.
+
+        Returns the parameters that from_callers would set and does not name, with the kind each got without
+        it: a caller's kind changes the function's start only where it differs (the engine's second round)."""
         from_callers = from_callers or {}
+        unseeded: dict[str, str | None] = {}
         from_callers_here = from_callers_here or {}
         params = fn.params
         uses = self.ctx.evidence(fn, self.cls)
@@ -650,6 +654,8 @@ class TensorEnv:
                 # no sign that it holds a tensor, or used as an int (`topk(x, k=k)`): do not guess; a
                 # constructor's `h` is a number of heads (fightingcv's `EMSA(d_model, d_k, d_v, h)`), not a state
                 kind = None
+            if p.annotation is None and name not in from_callers:
+                unseeded[name] = kind
             if p.annotation is None and from_callers.get(name) is not None:
                 kind = from_callers[name]  # what the callers actually pass beats a guess from the name
             elif is_tensor(from_callers_here.get(name)) and _NUMBER_ANNOTATION.fullmatch(_annotation_text(p) or ""):
@@ -664,6 +670,7 @@ class TensorEnv:
         for star in (params.star_arg, params.star_kwarg):
             if isinstance(star, cst.Param):
                 self.names[star.name.value] = None
+        return unseeded
 
     def _namespace_annotation(self, p: cst.Param) -> bool:
         """`xp: ArrayNamespace` (array-api-extra): an array module; argparse's and types' namespaces are not."""
