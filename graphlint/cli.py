@@ -66,6 +66,14 @@ def _split(values: Optional[List[str]]) -> Optional[List[str]]:
     return [v.strip() for item in values for v in item.split(",") if v.strip()]
 
 
+def _err_console(color: ColorChoice):
+    """stderr for lines of text (errors, summaries): plain where rich would write plain text anyway, so that a
+    run whose report needs no rich (concise, JSON, SARIF: pre-commit, editors) does not import it."""
+    from graphlint.report.console import plain_console
+
+    return plain_console(sys.stderr, color.value) or _console(sys.stderr, color)
+
+
 def _console(stream, color: ColorChoice):
     from rich.console import Console
 
@@ -261,9 +269,9 @@ def _fix_files(result, paths: list[str], setup: _Setup, stdin_filename: Optional
 def _print_diff(result, paths: list[str], setup: _Setup, unsafe: bool, color: "ColorChoice") -> int:
     """--diff: what --fix would change, as a unified diff on stdout. Exit 1 if there is anything to fix."""
     from graphlint.fixer import apply_to_file, fix_text, fixable_by_file
-    from graphlint.report.full import render_errors
+    from graphlint.report.console import render_errors
 
-    err = _console(sys.stderr, color)
+    err = _err_console(color)
     source = setup.stdin_source if "-" in paths else None
     count, errors = 0, list(result.errors)
     for path, findings in sorted(fixable_by_file(result.findings, unsafe).items()):
@@ -311,10 +319,10 @@ def _add_noqa(result, color: "ColorChoice") -> int:
     Exit 0 when every finding got its comment, 1 when some could not (they are listed), 2 on a fatal error."""
     from graphlint.fixer import add_noqa_to_file
     from graphlint.report.concise import line_for
-    from graphlint.report.full import render_errors
+    from graphlint.report.console import render_errors
     from graphlint.suppressions import UNUSED_CODE
 
-    err = _console(sys.stderr, color)
+    err = _err_console(color)
     by_file: dict[str, list] = {}
     for finding in result.findings:
         if finding.code != UNUSED_CODE:  # a stale comment is fixed by removing it, not by another comment
@@ -339,7 +347,7 @@ def _add_noqa(result, color: "ColorChoice") -> int:
 
 
 def _report_fixed(fixed: list, show: bool, quiet: bool, color: "ColorChoice") -> None:
-    err = _console(sys.stderr, color)
+    err = _err_console(color)
     if show:
         for finding in sorted(fixed, key=lambda f: f.sort_key()):
             err.print(f"fixed {finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.fix.message}",
@@ -384,8 +392,8 @@ def _exit_code(result, exit_zero: bool) -> int:
 
 def _report(result, target, fmt: OutputFormat, statistics: bool, quiet: bool, color: ColorChoice,
             outcome=None) -> None:
-    err = _console(sys.stderr, color)
-    from graphlint.report.full import render_errors
+    err = _err_console(color)
+    from graphlint.report.console import render_errors
 
     render_errors(result.errors, err)
     if fmt == OutputFormat.json:
@@ -491,7 +499,7 @@ def audit(
     result, files = _lint(paths, setup, None, skip=found.skip)
     outcome = _dynamic(result, files, setup, found, timeout, max_memory, color)
     err = _console(sys.stderr, color)
-    from graphlint.report.full import render_errors
+    from graphlint.report.console import render_errors
 
     render_errors(result.errors, err)
     if output_format == OutputFormat.json:

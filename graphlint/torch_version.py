@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from dataclasses import dataclass
 
 # The newest torch version the rule catalog was measured against. Used when no torch is installed
@@ -52,13 +54,53 @@ def _matches_all(version: tuple[int, int, int], specifier: str) -> bool:
 
 
 def installed_torch_version() -> str | None:
-    """Read the installed torch version from package metadata; torch itself is never imported."""
+    """Read the installed torch version from package metadata; torch itself is never imported.
+
+    Looks for torch's `.dist-info` / `.egg-info` folder on sys.path first, in sys.path order as
+    `importlib.metadata` does: importing that module costs a one-file run (pre-commit) ~20 ms. Anything
+    else (a zipped or otherwise unusual install) is left to `importlib.metadata`."""
+    found = _torch_metadata_on_path()
+    if found is not None:
+        return found
     from importlib import metadata
 
     try:
         return metadata.version("torch")
     except metadata.PackageNotFoundError:
         return None
+
+
+def _torch_metadata_on_path() -> str | None:
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:  # a zip, a missing folder
+            continue
+        for name in sorted(names):
+            if _TORCH_METADATA.match(name):
+                version = _metadata_version(os.path.join(entry or ".", name))
+                if version is not None:
+                    return version
+    return None
+
+
+# torch-2.13.0+cpu.dist-info; torch.egg-info, torch-2.1.0-py3.11.egg-info (an old or a development install)
+_TORCH_METADATA = re.compile(r"^torch(-[^-]+(-py[\d.]+)?)?\.(dist|egg)-info$", re.IGNORECASE)
+
+
+def _metadata_version(folder: str) -> str | None:
+    """The `Version:` header of a distribution's METADATA (dist-info) or PKG-INFO (egg-info)."""
+    for file in ("METADATA", "PKG-INFO"):
+        try:
+            with open(os.path.join(folder, file), encoding="utf-8", errors="replace") as f:
+                for line in f:
+                    if line.startswith("Version:"):
+                        return line[len("Version:"):].strip()
+                    if not line.strip():
+                        break  # the headers end at the first blank line
+        except OSError:
+            continue
+    return None
 
 
 @dataclass(frozen=True)

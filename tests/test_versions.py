@@ -199,3 +199,21 @@ def test_requires_grad_on_a_tensor_made_here_follows_its_measured_forms(lint):
     assert found(lint(code, torch="2.1")) == set()
     returned = code.replace("return x * len(t)", "return x * t")
     assert found(lint(returned, torch="2.13")) == {(7, "GL704")}
+
+
+@pytest.mark.parametrize("folder, file", [("torch-2.4.1+cpu.dist-info", "METADATA"),
+                                          ("torch.egg-info", "PKG-INFO")])
+def test_installed_version_is_what_importlib_metadata_reads(tmp_path, monkeypatch, folder, file):
+    """The installed torch is found without importing importlib.metadata (start-up), with the same answer."""
+    from importlib import metadata
+
+    from graphlint.torch_version import _torch_metadata_on_path, installed_torch_version
+
+    assert installed_torch_version() == metadata.version("torch")  # this venv's torch 2.13.0
+    site = tmp_path / "site"
+    (site / folder).mkdir(parents=True)
+    (site / folder / file).write_text("Metadata-Version: 2.1\nName: torch\nVersion: 2.4.1+cpu\n\nVersion: 9\n")
+    (site / "torchvision-0.19.1.dist-info").mkdir()  # not torch's
+    monkeypatch.syspath_prepend(str(site))
+    assert _torch_metadata_on_path() == "2.4.1+cpu"  # found by the quick look, not the fallback
+    assert installed_torch_version() == metadata.version("torch") == "2.4.1+cpu"

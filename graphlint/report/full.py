@@ -78,8 +78,3 @@ def confirmation_text(confirmation) -> Text:
     if confirmation.detail:
         text.append(f" ({confirmation.detail})", style="dim")
     return text
-
-
-def render_errors(errors, console: Console) -> None:
-    for error in errors:
-        console.print(Text("error: ", style="bold red") + Text(error.one_line()))
