@@ -521,10 +521,11 @@ class FunctionWalker(cst.CSTVisitor):
         self.env = ctx.env
         self._narrowed: dict[int, tuple[str, object, str]] = {}
         self._comprehension_scopes: dict[int, dict[str, object]] = {}  # id → the outer kinds it shadows
-        self.dispatch: dict[str, list] = defaultdict(list)
+        # node class → the checks' `visit_<class name>` methods (looked up by the class itself, not its name)
+        self.dispatch: dict[type, list] = defaultdict(list)
         for check in checks:
             for attr in _visit_methods(type(check)):
-                self.dispatch[attr[len("visit_"):]].append(getattr(check, attr))
+                self.dispatch[getattr(cst, attr[len("visit_"):])].append(getattr(check, attr))
 
     # The walker runs on every node of every traced function: node types are compared by identity (libcst's
     # node classes are final), which costs a fraction of `isinstance` on its abstract base classes.
@@ -543,13 +544,17 @@ class FunctionWalker(cst.CSTVisitor):
         self.ctx.parents.append(node)
         if kind in _BOUND_BEFORE:
             self._bind_before(node, kind)
-        carried = self._loop_carried(node) if kind is cst.While else {}
-        self.ctx.before_loop = {name: self.env.names.get(name, _UNBOUND) for name in carried}
-        self.env.names.update(carried)
-        for visit in self.dispatch.get(kind.__name__, ()):
-            visit(node, self.ctx)
-        _restore(self.env.names, self.ctx.before_loop)
-        self.ctx.before_loop = {}
+        if kind is cst.While:
+            carried = self._loop_carried(node)
+            self.ctx.before_loop = {name: self.env.names.get(name, _UNBOUND) for name in carried}
+            self.env.names.update(carried)
+            for visit in self.dispatch.get(kind, ()):
+                visit(node, self.ctx)
+            _restore(self.env.names, self.ctx.before_loop)
+            self.ctx.before_loop = {}
+        else:
+            for visit in self.dispatch.get(kind, ()):
+                visit(node, self.ctx)
         if kind is cst.Call and self.ctx.call_observer is not None:
             self.ctx.call_observer(node, self.ctx)
         if kind is cst.If:
