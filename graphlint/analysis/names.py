@@ -13,11 +13,13 @@ import libcst as cst
 
 def dotted(node: cst.BaseExpression) -> str | None:
     """`a.b.c` → 'a.b.c' for Name/Attribute chains, else None."""
+    # by class identity (libcst's node classes are final): a failed `isinstance` goes through the ABC machinery,
+    # and the rules ask this of every call's callee several times
     parts: list[str] = []
-    while isinstance(node, cst.Attribute):
+    while type(node) is cst.Attribute:
         parts.append(node.attr.value)
         node = node.value
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         parts.append(node.value)
         return ".".join(reversed(parts))
     return None
