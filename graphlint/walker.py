@@ -258,6 +258,8 @@ class CheckContext:
         self.module_init = False
         # the file's source (set by the engine): a check may skip a pre-scan when a word it needs is absent
         self.source_text: str | None = None
+        # while the checks visit a call: its callee and the callee's qualified name, which ~20 of them ask for
+        self.callee_name: tuple[cst.BaseExpression, str | None] | None = None
 
     # ---- questions checks ask ----
     def kind(self, node: cst.BaseExpression) -> str | None:
@@ -305,6 +307,9 @@ class CheckContext:
 
     def qualname(self, node: cst.BaseExpression) -> str | None:
         """Qualified name through imports, unless a local binding shadows it."""
+        known = self.callee_name
+        if known is not None and known[0] is node:
+            return known[1]
         if isinstance(node, cst.Name) and node.value in self.env.names:
             return self.env.aliases.get(node.value)
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
@@ -552,6 +557,13 @@ class FunctionWalker(cst.CSTVisitor):
                 visit(node, self.ctx)
             _restore(self.env.names, self.ctx.before_loop)
             self.ctx.before_loop = {}
+        elif kind is cst.Call:
+            # the names in scope do not change while the checks visit the call (FunctionWalker binds before
+            # and after a node), so its callee's name is resolved once for all of them
+            self.ctx.callee_name = (node.func, self.ctx.qualname(node.func))
+            for visit in self.dispatch.get(kind, ()):
+                visit(node, self.ctx)
+            self.ctx.callee_name = None
         else:
             for visit in self.dispatch.get(kind, ()):
                 visit(node, self.ctx)
