@@ -72,13 +72,14 @@ def installed_torch_version() -> str | None:
 
 def _torch_metadata_on_path() -> str | None:
     for entry in sys.path:
+        folder = entry or "."  # "" is the working directory
         try:
-            names = os.listdir(entry or ".")
+            names = os.listdir(folder)
         except OSError:  # a zip, a missing folder
             continue
         for name in sorted(names):
             if _TORCH_METADATA.match(name):
-                version = _metadata_version(os.path.join(entry or ".", name))
+                version = _metadata_version(os.path.join(folder, name))
                 if version is not None:
                     return version
     return None

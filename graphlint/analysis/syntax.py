@@ -168,7 +168,8 @@ def _preorder(node: cst.CSTNode, kinds, fenced: tuple[type, ...]):
     if entry is None:
         every = _every_node(node, fenced)
         if kinds != ():
-            wanted = {kind for kind in {type(n) for n in every} if _type_is_a(kind, kinds)}
+            one_of_each = {type(n): n for n in every}
+            wanted = {kind for kind, sample in one_of_each.items() if is_a(sample, kinds)}
             every = [n for n in every if type(n) in wanted]
         entry = _FOUND[key] = (node, every)
     return iter(entry[1])
@@ -212,11 +213,3 @@ def _every_node(node: cst.CSTNode, fenced: tuple[type, ...]) -> list[cst.CSTNode
 
 # (id(node), fence) → (node, the list of a search from above it, where the node's own subtree starts and ends in it)
 _SPANS: dict[tuple[int, tuple], tuple[cst.CSTNode, list[cst.CSTNode], int, int]] = {}
-
-
-def _type_is_a(kind: type, kinds: type | tuple[type, ...]) -> bool:
-    key = (kind, kinds)
-    found = _IS_A.get(key)
-    if found is None:
-        found = _IS_A[key] = issubclass(kind, kinds)
-    return found

@@ -624,8 +624,8 @@ class TensorEnv:
         Returns the parameters that from_callers would set and does not name, with the kind each got without
         it: a caller's kind changes the function's start only where it differs (the engine's second round)."""
         from_callers = from_callers or {}
-        unseeded: dict[str, str | None] = {}
         from_callers_here = from_callers_here or {}
+        unseeded: dict[str, str | None] = {}
         params = fn.params
         uses = self.ctx.evidence(fn, self.cls)
         self.used_as_tensor = set(uses.tensors)
