@@ -173,6 +173,13 @@ def worker(name: str, out_path: str) -> None:
     import entry_points as EP
 
     ep = EP.REGISTRY[name]
+    extra_site = EP.site_dir_of(ep.package)
+    if extra_site is not None:
+        # a package installed outside site-packages (held-out set 34: torchvision, timm): only its own
+        # entry points see it; torchvision's compiled ops are replaced by torchvision_ops.py, which must
+        # be imported before torchvision
+        sys.path.insert(0, extra_site)
+        import torchvision_ops  # noqa: F401
     roots = EP.package_roots()  # {import_dir_abs: (dist, site_dir)}
     prefixes = tuple(d + os.sep for d in roots)
     _in_cache: dict[str, bool] = {}
@@ -769,15 +776,18 @@ def main():
     versions = {}
     for dist in sorted(EP.PACKAGES):
         try:
-            versions[dist] = md.version(dist)
-        except md.PackageNotFoundError:
+            extra = EP.site_dir_of(dist)
+            versions[dist] = md.version(dist) if extra is None else \
+                next(iter(md.distributions(name=dist, path=[extra]))).version
+        except (md.PackageNotFoundError, StopIteration):
             versions[dist] = None
     meta = {
         "torch_version": torch.__version__,
         "python": sys.version.split()[0],
         "platform": platform.platform(terse=True),
         "packages": {d: {"version": versions[d], "import_dirs": EP.PACKAGES[d]["dirs"],
-                         "split": EP.split_of(d)}
+                         "split": EP.split_of(d),
+                         **({"site": EP.PACKAGES[d]["site"]} if EP.PACKAGES[d].get("site") else {})}
                      for d in sorted(EP.PACKAGES)},
         "splits": {sp: sorted(d for d in EP.PACKAGES if EP.split_of(d) == sp) for sp in EP.SPLITS},
         "date": _dt.date.today().isoformat(),

@@ -60,11 +60,29 @@ def split_of(package: str) -> str:
     return PACKAGES[package].get("split", "dev")
 
 
+# A package with "site": NAME is installed (pip --no-deps --target) in bench/accuracy/.venv/NAME-site
+# instead of the venv's site-packages, so that the other packages cannot see it (held-out set 34:
+# torchvision and timm; many benchmarked packages change behaviour when torchvision is importable).
+# collect.py puts that directory on sys.path only in the subprocesses of that package's entry points.
+EXTRA_SITES = {"models": os.path.join(os.path.dirname(os.path.abspath(__file__)), ".venv", "models-site")}
+
+
+def site_dir_of(package: str) -> str | None:
+    """The extra site directory of a package with "site", else None (venv site-packages)."""
+    site = PACKAGES[package].get("site")
+    return os.path.realpath(EXTRA_SITES[site]) if site else None
+
+
 def package_roots() -> dict[str, tuple[str, str]]:
     """{absolute import dir: (distribution, site-packages dir)} without importing the packages."""
     out = {}
     for dist, info in PACKAGES.items():
+        extra = site_dir_of(dist)
         for d in info["dirs"]:
+            if extra is not None:
+                if os.path.isdir(os.path.join(extra, d)):
+                    out[os.path.join(extra, d)] = (dist, extra)
+                continue
             spec = importlib.util.find_spec(d)
             if spec is None or not spec.submodule_search_locations:
                 continue
@@ -26245,3 +26263,734 @@ def unit_scaling_layers():
         loss.backward()
         return loss.detach()
     return f, (torch.randint(0, 50, (2, 10)),)
+
+
+# ---- held-out set 34 (popular models): torchvision's model zoo and ops, timm. Both are installed
+# (--no-deps) in bench/accuracy/.venv/models-site, not in the venv's site-packages (see "site" above);
+# torchvision's compiled ops come from torchvision_ops.py (the PyPI wheel is the CUDA build).
+PACKAGES.update({
+    "torchvision": {"dirs": ["torchvision"], "split": "heldout", "site": "models"},
+    "timm": {"dirs": ["timm"], "split": "heldout", "site": "models"},
+})
+
+
+def _tv_train_step(model, loss_fn, *inputs):
+    """One SGD step: forward, loss, backward, step."""
+    opt = torch.optim.SGD(model.parameters(), lr=0.01)
+
+    def f(*args):
+        opt.zero_grad()
+        loss = loss_fn(model(*args))
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, inputs
+
+
+def _tv_det_inputs(n=2, size=128, with_masks=False, with_keypoints=False, num_kp=5):
+    images = [torch.rand(3, size, size) for _ in range(n)]
+    targets = []
+    for i in range(n):
+        xy = torch.rand(3, 2) * (size / 2)
+        wh = torch.rand(3, 2) * (size / 3) + 8
+        boxes = torch.cat([xy, xy + wh], 1)
+        t = {"boxes": boxes, "labels": torch.randint(1, 3, (3,))}
+        if with_masks:
+            m = torch.zeros(3, size, size, dtype=torch.uint8)
+            for j, b in enumerate(boxes.int().tolist()):
+                m[j, b[1]:b[3], b[0]:b[2]] = 1
+            t["masks"] = m
+        if with_keypoints:
+            kp = torch.cat([xy[:, None, :] + torch.rand(3, num_kp, 2) * wh[:, None, :],
+                            torch.ones(3, num_kp, 1)], -1)
+            t["keypoints"] = kp
+        targets.append(t)
+    return images, targets
+
+
+def _tv_fpn_backbone(name="resnet18", extra=None, returned=(1, 2, 3, 4)):
+    from torchvision.models.detection.backbone_utils import resnet_fpn_backbone
+    return resnet_fpn_backbone(backbone_name=name, weights=None, trainable_layers=5,
+                               returned_layers=list(returned), extra_blocks=extra)
+
+
+def _tv_det_step(model, images, targets):
+    """Detection training step: loss dict summed, backward, SGD step."""
+    opt = torch.optim.SGD(model.parameters(), lr=0.001)
+    model.train()
+
+    def f(images, targets):
+        opt.zero_grad()
+        losses = model(images, targets)
+        loss = sum(losses.values())
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (images, targets)
+
+
+@entry("torchvision", "classification: resnet18 (random weights, 10 classes) SGD train step with CrossEntropyLoss")
+def resnet18_train():
+    import torchvision
+    m = torchvision.models.resnet18(weights=None, num_classes=10)
+    y = torch.randint(0, 10, (2,))
+    return _tv_train_step(m, lambda out: torch.nn.functional.cross_entropy(out, y), torch.rand(2, 3, 64, 64))
+
+
+@entry("torchvision", "classification: mobilenet_v3_small and shufflenet_v2_x0_5 inference (eval)")
+def mobilenet_shufflenet_eval():
+    import torchvision
+    a = torchvision.models.mobilenet_v3_small(weights=None, num_classes=10).eval()
+    b = torchvision.models.shufflenet_v2_x0_5(weights=None, num_classes=10).eval()
+
+    def f(x):
+        return a(x).softmax(-1), b(x).softmax(-1)
+    return f, (torch.rand(2, 3, 64, 64),)
+
+
+@entry("torchvision", "classification: efficientnet_b0 (stochastic depth) train step, regnet_y_400mf eval")
+def efficientnet_regnet():
+    import torchvision
+    e = torchvision.models.efficientnet_b0(weights=None, num_classes=10)
+    r = torchvision.models.regnet_y_400mf(weights=None, num_classes=10).eval()
+    opt = torch.optim.SGD(e.parameters(), lr=0.01)
+    y = torch.randint(0, 10, (2,))
+
+    def f(x):
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(e(x), y)
+        loss.backward()
+        opt.step()
+        return loss.detach(), r(x)
+    return f, (torch.rand(2, 3, 64, 64),)
+
+
+@entry("torchvision", "classification: VisionTransformer (image_size 32, patch 8, 2 layers) train step")
+def vit_small_train():
+    from torchvision.models.vision_transformer import VisionTransformer
+    m = VisionTransformer(image_size=32, patch_size=8, num_layers=2, num_heads=2, hidden_dim=32, mlp_dim=64,
+                          num_classes=10)
+    y = torch.randint(0, 10, (2,))
+    return _tv_train_step(m, lambda out: torch.nn.functional.cross_entropy(out, y), torch.rand(2, 3, 32, 32))
+
+
+@entry("torchvision", "classification: SwinTransformer (v1 and v2 blocks, tiny config) and ConvNeXt (tiny config) eval")
+def swin_convnext_eval():
+    from torchvision.models.convnext import CNBlockConfig, ConvNeXt
+    from torchvision.models.swin_transformer import (PatchMergingV2, SwinTransformer,
+                                                     SwinTransformerBlockV2)
+    s1 = SwinTransformer(patch_size=[4, 4], embed_dim=16, depths=[1, 1, 1, 1], num_heads=[1, 1, 2, 2],
+                         window_size=[4, 4], num_classes=10).eval()
+    s2 = SwinTransformer(patch_size=[4, 4], embed_dim=16, depths=[1, 1, 1, 1], num_heads=[1, 1, 2, 2],
+                         window_size=[4, 4], num_classes=10, block=SwinTransformerBlockV2,
+                         downsample_layer=PatchMergingV2).eval()
+    c = ConvNeXt([CNBlockConfig(16, 32, 1), CNBlockConfig(32, 64, 1), CNBlockConfig(64, None, 1)],
+                 num_classes=10).eval()
+
+    def f(x):
+        return s1(x), s2(x), c(x)
+    return f, (torch.rand(2, 3, 64, 64),)
+
+
+@entry("torchvision", "classification: googlenet in train mode (aux logits), mnasnet0_5 eval and a tiny MaxVit eval")
+def googlenet_mnasnet_maxvit():
+    import torchvision
+    from torchvision.models.maxvit import MaxVit
+    g = torchvision.models.googlenet(weights=None, num_classes=10, aux_logits=True, init_weights=True).train()
+    i = torchvision.models.mnasnet0_5(weights=None, num_classes=10).eval()
+    mv = MaxVit(input_size=(64, 64), stem_channels=16, partition_size=2, block_channels=[16, 32],
+                block_layers=[1, 1], head_dim=8, stochastic_depth_prob=0.1, num_classes=10).eval()
+
+    def f(x):
+        go = g(x)
+        return go.logits + go.aux_logits1 + go.aux_logits2, i(x), mv(x)
+    return f, (torch.rand(2, 3, 64, 64),)
+
+
+@entry("torchvision", "detection: fasterrcnn_mobilenet_v3_large_320_fpn inference (eval, 2 images 128x128)")
+def fasterrcnn_mobilenet_eval():
+    import torchvision
+    m = torchvision.models.detection.fasterrcnn_mobilenet_v3_large_320_fpn(
+        weights=None, weights_backbone=None, num_classes=3, min_size=128, max_size=128,
+        rpn_pre_nms_top_n_test=100, rpn_post_nms_top_n_test=50, box_detections_per_img=20).eval()
+    images, _ = _tv_det_inputs()
+    return m, (images,)
+
+
+@entry("torchvision", "detection: FasterRCNN (resnet18-FPN backbone) training step on 2 images with boxes")
+def fasterrcnn_train():
+    from torchvision.models.detection import FasterRCNN
+    m = FasterRCNN(_tv_fpn_backbone(), num_classes=3, min_size=128, max_size=128,
+                   rpn_pre_nms_top_n_train=100, rpn_post_nms_top_n_train=50, box_batch_size_per_image=32)
+    return _tv_det_step(m, *_tv_det_inputs())
+
+
+@entry("torchvision", "detection: RetinaNet (resnet18-FPN, P6/P7) train step and FCOS eval")
+def retinanet_fcos():
+    from torchvision.models.detection import FCOS, RetinaNet
+    from torchvision.ops.feature_pyramid_network import LastLevelP6P7
+    r = RetinaNet(_tv_fpn_backbone(extra=LastLevelP6P7(256, 256), returned=(2, 3, 4)), num_classes=3,
+                  min_size=128, max_size=128)
+    fc = FCOS(_tv_fpn_backbone(extra=LastLevelP6P7(256, 256), returned=(2, 3, 4)), num_classes=3, min_size=128,
+              max_size=128, detections_per_img=20).eval()
+    step, _ = _tv_det_step(r, *_tv_det_inputs())
+    images, targets = _tv_det_inputs()
+
+    def f(images, targets):
+        return step(images, targets), fc(images)
+    return f, (images, targets)
+
+
+@entry("torchvision", "detection: ssdlite320_mobilenet_v3_large train step and eval")
+def ssdlite_train_eval():
+    import torchvision
+    m = torchvision.models.detection.ssdlite320_mobilenet_v3_large(weights=None, weights_backbone=None,
+                                                                    num_classes=3)
+    step, _ = _tv_det_step(m, *_tv_det_inputs())
+    images, targets = _tv_det_inputs()
+
+    def f(images, targets):
+        loss = step(images, targets)
+        m.eval()
+        out = m(images)
+        m.train()
+        return loss, out
+    return f, (images, targets)
+
+
+@entry("torchvision", "detection: MaskRCNN (resnet18-FPN) training step with masks")
+def maskrcnn_train():
+    from torchvision.models.detection import MaskRCNN
+    m = MaskRCNN(_tv_fpn_backbone(), num_classes=3, min_size=128, max_size=128,
+                 rpn_pre_nms_top_n_train=100, rpn_post_nms_top_n_train=50, box_batch_size_per_image=32)
+    return _tv_det_step(m, *_tv_det_inputs(with_masks=True))
+
+
+@entry("torchvision", "detection: KeypointRCNN (resnet18-FPN, 5 keypoints) eval and MaskRCNN eval (paste masks)")
+def keypoint_mask_eval():
+    from torchvision.models.detection import KeypointRCNN, MaskRCNN
+    small = dict(min_size=128, max_size=128, rpn_pre_nms_top_n_test=100, rpn_post_nms_top_n_test=50,
+                 box_detections_per_img=10)
+    k = KeypointRCNN(_tv_fpn_backbone(), num_classes=2, num_keypoints=5, **small).eval()
+    mk = MaskRCNN(_tv_fpn_backbone(), num_classes=3, **small).eval()
+    images, _ = _tv_det_inputs()
+
+    def f(images):
+        return k(images), mk(images)
+    return f, (images,)
+
+
+@entry("torchvision", "segmentation: deeplabv3_mobilenet_v3_large (aux), lraspp_mobilenet_v3_large, fcn_resnet50 eval")
+def segmentation_eval():
+    import torchvision.models.segmentation as S
+    d = S.deeplabv3_mobilenet_v3_large(weights=None, weights_backbone=None, num_classes=4, aux_loss=True).eval()
+    l = S.lraspp_mobilenet_v3_large(weights=None, weights_backbone=None, num_classes=4).eval()
+    fc = S.fcn_resnet50(weights=None, weights_backbone=None, num_classes=4).eval()
+
+    def f(x):
+        od = d(x)
+        return od["out"] + od["aux"], l(x)["out"], fc(x)["out"]
+    return f, (torch.rand(1, 3, 64, 64),)
+
+
+@entry("torchvision", "optical flow: raft_small (random weights), 3 flow updates on a 128x128 frame pair")
+def raft_small_flow():
+    import torchvision
+    m = torchvision.models.optical_flow.raft_small(weights=None).eval()
+
+    def f(a, b):
+        return m(a, b, num_flow_updates=3)[-1]
+    return f, (torch.rand(1, 3, 128, 128), torch.rand(1, 3, 128, 128))
+
+
+@entry("torchvision", "video: r3d_18 and r2plus1d_18 on a 1x3x4x32x32 clip, r3d_18 train step")
+def video_resnets():
+    import torchvision
+    r3 = torchvision.models.video.r3d_18(weights=None, num_classes=5)
+    r21 = torchvision.models.video.r2plus1d_18(weights=None, num_classes=5).eval()
+    opt = torch.optim.SGD(r3.parameters(), lr=0.01)
+    y = torch.randint(0, 5, (2,))
+
+    def f(x):
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(r3(x), y)
+        loss.backward()
+        opt.step()
+        return loss.detach(), r21(x)
+    return f, (torch.rand(2, 3, 4, 32, 32),)
+
+
+@entry("torchvision", "ops: box_iou / generalized / distance / complete IoU, box_convert, clip, remove_small_boxes, batched_nms, nms")
+def box_ops():
+    from torchvision import ops
+
+    def f(b1, b2, scores, idxs):
+        iou = ops.box_iou(b1, b2)
+        g = ops.generalized_box_iou(b1, b2) + ops.distance_box_iou(b1, b2) + ops.complete_box_iou(b1, b2)
+        cxcywh = ops.box_convert(b1, "xyxy", "cxcywh")
+        back = ops.box_convert(cxcywh, "cxcywh", "xyxy")
+        clipped = ops.clip_boxes_to_image(b1 * 2, (64, 64))
+        small = ops.remove_small_boxes(clipped, 4.0)
+        keep = ops.batched_nms(b1, scores, idxs, 0.5)
+        keep2 = ops.nms(b1, scores, 0.3)
+        return iou, g, back, small, keep, keep2
+    xy = torch.rand(30, 2) * 40
+    b1 = torch.cat([xy, xy + torch.rand(30, 2) * 20 + 1], 1)
+    xy2 = torch.rand(20, 2) * 40
+    b2 = torch.cat([xy2, xy2 + torch.rand(20, 2) * 20 + 1], 1)
+    return f, (b1, b2, torch.rand(30), torch.randint(0, 3, (30,)))
+
+
+@entry("torchvision", "ops: sigmoid_focal_loss, generalized/distance/complete box IoU losses, backward")
+def box_losses():
+    from torchvision import ops
+
+    def f(logits, tgt, p, t):
+        l1 = ops.sigmoid_focal_loss(logits, tgt, reduction="mean")
+        l2 = ops.generalized_box_iou_loss(p, t, reduction="mean") + ops.distance_box_iou_loss(p, t, reduction="sum") \
+            + ops.complete_box_iou_loss(p, t, reduction="mean")
+        loss = l1 + l2
+        loss.backward()
+        return loss.detach()
+    xy = torch.rand(8, 2) * 20
+    p = torch.cat([xy, xy + torch.rand(8, 2) * 10 + 1], 1).requires_grad_()
+    t = torch.cat([xy + 1, xy + torch.rand(8, 2) * 10 + 2], 1)
+    return f, (torch.randn(8, 5, requires_grad=True), torch.randint(0, 2, (8, 5)).float(), p, t)
+
+
+@entry("torchvision", "ops: MultiScaleRoIAlign, RoIAlign, FeaturePyramidNetwork, masks_to_boxes, StochasticDepth, DropBlock2d, SqueezeExcitation, MLP, Conv2dNormActivation")
+def layer_ops():
+    from collections import OrderedDict
+
+    from torchvision import ops
+    msra = ops.MultiScaleRoIAlign(["f0", "f1"], output_size=3, sampling_ratio=2)
+    ra = ops.RoIAlign(output_size=(2, 2), spatial_scale=0.5, sampling_ratio=-1, aligned=True)
+    fpn = ops.FeaturePyramidNetwork([8, 16], 8)
+    sd = ops.StochasticDepth(0.2, "row").train()
+    db = ops.DropBlock2d(0.2, 3).train()
+    se = ops.SqueezeExcitation(8, 4)
+    mlp = ops.MLP(8, [16, 8], dropout=0.1)
+    cna = ops.Conv2dNormActivation(8, 8, 3)
+
+    def f(feats, boxes, masks):
+        p = fpn(feats)
+        pooled = msra(p, boxes, [(64, 64)])
+        r = ra(feats["f0"], [boxes[0]])
+        h = db(sd(se(cna(p["f0"]))))
+        return pooled.sum() + r.sum() + h.sum() + mlp(pooled.mean((2, 3))).sum(), ops.masks_to_boxes(masks)
+    feats = OrderedDict(f0=torch.rand(1, 8, 16, 16), f1=torch.rand(1, 16, 8, 8))
+    xy = torch.rand(4, 2) * 30
+    boxes = [torch.cat([xy, xy + torch.rand(4, 2) * 20 + 4], 1)]
+    masks = torch.zeros(3, 16, 16)
+    masks[0, 2:5, 3:9] = 1
+    masks[1, 8:15, 1:4] = 1
+    masks[2, 0:16, 10:12] = 1
+    return f, (feats, boxes, masks)
+
+
+@entry("torchvision", "transforms.v2 on tensors: RandomResizedCrop, flip, ColorJitter, ToDtype, Normalize; detection pipeline with BoundingBoxes")
+def transforms_v2():
+    from torchvision import tv_tensors
+    from torchvision.transforms import v2
+    cls_t = v2.Compose([v2.RandomResizedCrop(32, antialias=True), v2.RandomHorizontalFlip(),
+                        v2.ColorJitter(0.2, 0.2, 0.2, 0.05), v2.ToDtype(torch.float32, scale=True),
+                        v2.Normalize([0.5, 0.5, 0.5], [0.25, 0.25, 0.25])])
+    det_t = v2.Compose([v2.RandomZoomOut(fill=0, p=1.0), v2.Resize((48, 48), antialias=True),
+                        v2.RandomHorizontalFlip(p=1.0), v2.ClampBoundingBoxes(), v2.SanitizeBoundingBoxes()])
+
+    def f(img, det_img, boxes, labels):
+        out = cls_t(img)
+        bb = tv_tensors.BoundingBoxes(boxes, format="XYXY", canvas_size=(40, 40))
+        d = det_t({"image": tv_tensors.Image(det_img), "boxes": bb, "labels": labels})
+        return out, d["image"], d["boxes"], d["labels"]
+    img = torch.randint(0, 256, (3, 40, 40), dtype=torch.uint8)
+    return f, (img, torch.rand(3, 40, 40), torch.tensor([[2.0, 3, 20, 25], [10, 10, 35, 30]]),
+               torch.tensor([1, 2]))
+
+
+# timm: timm.create_model(name, pretrained=False, ...) with small img_size / depth where the model takes them
+def _timm(name, img=64, b=2, train=False, num_classes=10, **kw):
+    import timm
+    m = timm.create_model(name, pretrained=False, num_classes=num_classes, **kw)
+    x = torch.randn(b, 3, img, img)
+    if not train:
+        return m.eval(), (x,)
+    import timm.loss
+    import timm.optim
+    opt = timm.optim.create_optimizer_v2(m, "adamw", lr=1e-3, weight_decay=0.05)
+    crit = timm.loss.LabelSmoothingCrossEntropy(0.1)
+    y = torch.randint(0, num_classes, (b,))
+
+    def f(x):
+        opt.zero_grad()
+        loss = crit(m(x), y)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (x,)
+
+
+@entry("timm", "vit_tiny_patch16_224 (img 32, depth 2) train step: LabelSmoothingCrossEntropy, create_optimizer_v2 adamw")
+def vit_tiny_train():
+    return _timm("vit_tiny_patch16_224", img=32, train=True, img_size=32, depth=2)
+
+
+@entry("timm", "deit_tiny_distilled_patch16_224 (img 32, depth 2) eval and beit_base_patch16_224 (small config) eval")
+def deit_beit_eval():
+    d, (x,) = _timm("deit_tiny_distilled_patch16_224", img=32, img_size=32, depth=2)
+    bt, _ = _timm("beit_base_patch16_224", img=32, img_size=32, depth=2, embed_dim=64, num_heads=2)
+
+    def f(x):
+        return d(x), bt(x)
+    return f, (x,)
+
+
+@entry("timm", "eva02_tiny_patch14_224 (img 28, depth 2, rope) eval and xcit_nano_12_p16_224 (img 32) eval")
+def eva_xcit_eval():
+    e, _ = _timm("eva02_tiny_patch14_224", img=28, img_size=28, depth=2)
+    xc, (x,) = _timm("xcit_nano_12_p16_224", img=32, img_size=32, depth=2)
+
+    def f(a, x):
+        return e(a), xc(x)
+    return f, (torch.randn(2, 3, 28, 28), x)
+
+
+@entry("timm", "convnext_atto train step with timm.data.Mixup + SoftTargetCrossEntropy and create_optimizer_v2 lamb")
+def convnext_mixup_train():
+    import timm
+    import timm.loss
+    import timm.optim
+    from timm.data import Mixup
+    m = timm.create_model("convnext_atto", pretrained=False, num_classes=10, drop_path_rate=0.1)
+    mix = Mixup(mixup_alpha=0.8, cutmix_alpha=1.0, label_smoothing=0.1, num_classes=10)
+    opt = timm.optim.create_optimizer_v2(m, "lamb", lr=1e-3)
+    crit = timm.loss.SoftTargetCrossEntropy()
+
+    def f(x, y):
+        opt.zero_grad()
+        xm, ym = mix(x, y)
+        loss = crit(m(xm), ym)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(4, 3, 64, 64), torch.randint(0, 10, (4,)))
+
+
+@entry("timm", "efficientnet_b0 and mobilenetv3_small_050 / mobilenetv4_conv_small eval (64x64)")
+def efficientnet_mobilenet_eval():
+    a, (x,) = _timm("efficientnet_b0")
+    b, _ = _timm("mobilenetv3_small_050")
+    c, _ = _timm("mobilenetv4_conv_small")
+
+    def f(x):
+        return a(x), b(x), c(x)
+    return f, (x,)
+
+
+@entry("timm", "resnet50d (drop_path) train step with create_optimizer_v2 lion, and regnetx_002 eval")
+def resnet_regnet():
+    import timm
+    import timm.optim
+    r = timm.create_model("resnet50d", pretrained=False, num_classes=10, drop_path_rate=0.1)
+    g = timm.create_model("regnetx_002", pretrained=False, num_classes=10).eval()
+    opt = timm.optim.create_optimizer_v2(r, "lion", lr=1e-4)
+    y = torch.randint(0, 10, (2,))
+
+    def f(x):
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(r(x), y)
+        loss.backward()
+        opt.step()
+        return loss.detach(), g(x)
+    return f, (torch.randn(2, 3, 64, 64),)
+
+
+@entry("timm", "swin_tiny_patch4_window7_224 (img 64, window 4, depths 1) eval")
+def swin_eval():
+    return _timm("swin_tiny_patch4_window7_224", img=64, img_size=64, window_size=4, depths=(1, 1, 1, 1))
+
+
+@entry("timm", "maxvit_rmlp_pico_rw_256 and coatnet_0_rw_224 (img 64) eval")
+def maxvit_coatnet_eval():
+    a, (x,) = _timm("maxvit_rmlp_pico_rw_256", img=64, img_size=64)
+    c, _ = _timm("coatnet_0_rw_224", img=64, img_size=64)
+
+    def f(x):
+        return a(x), c(x)
+    return f, (x,)
+
+
+@entry("timm", "levit_128s (img 64) and efficientformerv2_s0 (img 64) eval")
+def levit_efficientformer_eval():
+    a, (x,) = _timm("levit_128s", img=64, img_size=64)
+    b, _ = _timm("efficientformerv2_s0", img=64, img_size=64)
+
+    def f(x):
+        return a(x), b(x)
+    return f, (x,)
+
+
+@entry("timm", "mobilevitv2_050 and fastvit_t8 eval (64x64)")
+def mobilevit_fastvit_eval():
+    a, (x,) = _timm("mobilevitv2_050")
+    b, _ = _timm("fastvit_t8")
+
+    def f(x):
+        return a(x), b(x)
+    return f, (x,)
+
+
+@entry("timm", "eca_nfnet_l0 (scaled weight standardisation) and hrnet_w18_small eval (64x64)")
+def nfnet_hrnet_eval():
+    a, (x,) = _timm("eca_nfnet_l0")
+    b, _ = _timm("hrnet_w18_small")
+
+    def f(x):
+        return a(x), b(x)
+    return f, (x,)
+
+
+@entry("timm", "cs3darknet_s, rexnet_100, ghostnetv2_100 eval (64x64)")
+def csp_rexnet_ghost_eval():
+    a, (x,) = _timm("cs3darknet_s")
+    b, _ = _timm("rexnet_100")
+    c, _ = _timm("ghostnetv2_100")
+
+    def f(x):
+        return a(x), b(x), c(x)
+    return f, (x,)
+
+
+@entry("timm", "tresnet_m (space-to-depth, anti-aliasing) and poolformerv2_s12 eval (64x64)")
+def tresnet_poolformer_eval():
+    a, (x,) = _timm("tresnet_m")
+    b, _ = _timm("poolformerv2_s12")
+
+    def f(x):
+        return a(x), b(x)
+    return f, (x,)
+
+
+@entry("timm", "pit_ti_224, twins_svt_small, mixer_s16_224, volo_d1_224 eval (small img_size)")
+def pit_twins_mixer_volo_eval():
+    a, _ = _timm("pit_ti_224", img=64, img_size=64)
+    b, _ = _timm("twins_svt_small", img=64, img_size=64)
+    c, _ = _timm("mixer_s16_224", img=64, img_size=64)
+    d, _ = _timm("volo_d1_224", img=64, img_size=64)
+
+    def f(x):
+        return a(x), b(x), c(x), d(x)
+    return f, (torch.randn(2, 3, 64, 64),)
+
+
+@entry("timm", "gcvit_xxtiny (img 64) and cait_xxs24_224 (img 32, depth 2) eval")
+def gcvit_cait_eval():
+    a, _ = _timm("gcvit_xxtiny", img=64, img_size=64)
+    c, _ = _timm("cait_xxs24_224", img=32, img_size=32, depth=2)
+
+    def f(x, z):
+        return a(x), c(z)
+    return f, (torch.randn(2, 3, 64, 64), torch.randn(2, 3, 32, 32))
+
+
+@entry("timm", "timm.layers blocks: create_conv2d (mixed), BatchNormAct2d, SelectiveKernel, StdConv2d, EvoNorm, BlurPool2d, SplitAttn, DropPath, Mlp, Attention")
+def layers_blocks():
+    from timm import layers as L
+    mods = torch.nn.ModuleList([
+        L.create_conv2d(8, 8, [3, 5], padding="same"),
+        L.BatchNormAct2d(8, act_layer="silu"),
+        L.SelectiveKernel(8, 8),
+        L.StdConv2d(8, 8, 3, padding=1),
+        L.EvoNorm2dS0(8, group_size=4),
+        L.BlurPool2d(8, filt_size=3, stride=1),
+        L.SplitAttn(8, 8, radix=2),
+        L.DropPath(0.1),
+    ]).train()
+    mlp, att = L.Mlp(8, 16), L.Attention(8, num_heads=2)
+
+    def f(x):
+        for m in mods:
+            x = m(x)
+        t = x.flatten(2).transpose(1, 2)
+        return att(mlp(t)).sum()
+    return f, (torch.randn(2, 8, 8, 8),)
+
+
+@entry("timm", "utils: ModelEmaV3 update, create_optimizer_v2 (adamw, lamb, adafactor), scheduler step, accuracy")
+def ema_optim_utils():
+    import timm
+    import timm.optim
+    import timm.scheduler
+    import timm.utils
+    m = timm.create_model("resnet18", pretrained=False, num_classes=10)
+    ema = timm.utils.ModelEmaV3(m, decay=0.9)
+    opts = [timm.optim.create_optimizer_v2(m, n, lr=1e-3) for n in ("adamw", "lamb", "adafactor")]
+    sched = timm.scheduler.CosineLRScheduler(opts[0], t_initial=10, warmup_t=2, warmup_lr_init=1e-5)
+    y = torch.randint(0, 10, (2,))
+
+    def f(x, step):
+        out = m(x)
+        loss = torch.nn.functional.cross_entropy(out, y)
+        loss.backward()
+        for o in opts:
+            o.step()
+            o.zero_grad()
+        sched.step(step)
+        ema.update(m, step=step)
+        return timm.utils.accuracy(out.detach(), y, topk=(1, 5)), ema.module(x)
+    return f, (torch.randn(2, 3, 32, 32), 1)
+
+
+@entry("timm", "losses: JsdCrossEntropy (3 splits), BinaryCrossEntropy (smoothing, target threshold), AsymmetricLoss multi/single label, backward")
+def losses_backward():
+    import timm.loss as TL
+    jsd = TL.JsdCrossEntropy(num_splits=3, smoothing=0.1)
+    bce = TL.BinaryCrossEntropy(smoothing=0.1, target_threshold=0.2)
+    aml = TL.AsymmetricLossMultiLabel()
+    asl = TL.AsymmetricLossSingleLabel()
+
+    def f(logits, y, multi):
+        loss = jsd(logits, y) + bce(logits, y) + aml(logits, multi) + asl(logits, y)
+        loss.backward()
+        return loss.detach()
+    return f, (torch.randn(6, 5, requires_grad=True), torch.randint(0, 5, (6,)),
+               torch.randint(0, 2, (6, 5)).float())
+
+
+@entry("timm", "data augmentation on tensors: RandomErasing (pixel mode, up to 2 boxes), Mixup elem mode; dispatch_clip_grad / adaptive_clip_grad")
+def augment_clip():
+    import timm
+    from timm.data import Mixup
+    from timm.data.random_erasing import RandomErasing
+    from timm.utils import adaptive_clip_grad, dispatch_clip_grad
+    er = RandomErasing(probability=1.0, mode="pixel", max_count=2, device="cpu")
+    mix = Mixup(mixup_alpha=0.4, cutmix_alpha=0.0, mode="elem", num_classes=10)
+    m = timm.create_model("resnet10t", pretrained=False, num_classes=10)
+    y = torch.randint(0, 10, (4,))
+
+    def f(x):
+        xe = er(x.clone())
+        xm, ym = mix(xe, y)
+        loss = -(m(xm).log_softmax(-1) * ym).sum(-1).mean()
+        loss.backward()
+        dispatch_clip_grad(m.parameters(), 1.0, mode="norm")
+        dispatch_clip_grad(m.parameters(), 0.5, mode="value")
+        adaptive_clip_grad(m.parameters(), clip_factor=0.01)
+        return loss.detach()
+    return f, (torch.randn(4, 3, 32, 32),)
+
+
+@entry("timm", "ViT with dynamic_img_size (register tokens, avg pool) on two sizes, forward_intermediates, features_only resnet18")
+def dynamic_features():
+    import timm
+    v = timm.create_model("vit_tiny_patch16_224", pretrained=False, num_classes=10, img_size=32, depth=2,
+                          dynamic_img_size=True, reg_tokens=2, global_pool="avg").eval()
+    fr = timm.create_model("resnet18", pretrained=False, features_only=True, out_indices=(1, 2, 3)).eval()
+
+    def f(a, b):
+        out = v(a), v(b)
+        final, inter = v.forward_intermediates(a, indices=2)
+        return out, final, inter, fr(a)
+    return f, (torch.randn(2, 3, 32, 32), torch.randn(2, 3, 48, 48))
+
+
+@entry("torchvision", "utils: make_grid, draw_bounding_boxes, draw_segmentation_masks, draw_keypoints, flow_to_image on tensors")
+def draw_utils():
+    from torchvision import utils as U
+
+    def f(imgs, boxes, masks, kps, flow):
+        grid = U.make_grid(imgs, nrow=2, padding=1, normalize=True)
+        img = (imgs[0] * 255).to(torch.uint8)
+        a = U.draw_bounding_boxes(img, boxes, labels=["a", "b"], colors="red", width=2)
+        b = U.draw_segmentation_masks(img, masks, alpha=0.5)
+        c = U.draw_keypoints(img, kps, colors="blue", radius=2)
+        return grid, a, b, c, U.flow_to_image(flow)
+    masks = torch.zeros(2, 24, 24, dtype=torch.bool)
+    masks[0, 2:10, 3:12] = True
+    masks[1, 12:20, 5:9] = True
+    return f, (torch.rand(4, 3, 24, 24), torch.tensor([[1.0, 2, 10, 12], [5, 6, 20, 22]]), masks,
+               torch.rand(1, 3, 2) * 20, torch.randn(2, 8, 8))
+
+
+@entry("torchvision", "transforms (v1) on tensors: RandomCrop with padding, flip, RandomRotation, GaussianBlur, RandomErasing; functional affine / perspective / adjust_hue")
+def transforms_v1():
+    import torchvision.transforms as T
+    import torchvision.transforms.functional as F
+    t = T.Compose([T.RandomCrop(24, padding=4), T.RandomHorizontalFlip(), T.RandomRotation(10),
+                   T.GaussianBlur(3), T.RandomErasing(p=1.0)])
+
+    def f(x):
+        y = t(x)
+        a = F.affine(x, angle=15.0, translate=[2, 1], scale=1.1, shear=[5.0])
+        p = F.perspective(x, [[0, 0], [23, 0], [23, 23], [0, 23]], [[1, 2], [22, 0], [23, 21], [0, 23]])
+        return y, a, p, F.adjust_hue(x, 0.1)
+    return f, (torch.rand(3, 24, 24),)
+
+
+@entry("timm", "more CNNs eval (64x64): dla34, res2net50_26w_4s, resnest14d, selecsls42b, dpn68, vovnet39a")
+def more_cnns_eval():
+    names = ("dla34", "res2net50_26w_4s", "resnest14d", "selecsls42b", "dpn68", "vovnet39a")
+    ms = [_timm(n)[0] for n in names]
+
+    def f(x):
+        return [m(x) for m in ms]
+    return f, (torch.randn(2, 3, 64, 64),)
+
+
+@entry("timm", "more hybrid / attention models eval (small img_size): hiera_tiny_224, tiny_vit_5m_224, sequencer2d_s, nest_tiny, coat_lite_tiny, mambaout_femto")
+def more_hybrids_eval():
+    ms = [_timm("hiera_tiny_224", img_size=64)[0], _timm("tiny_vit_5m_224")[0],
+          _timm("sequencer2d_s")[0], _timm("nest_tiny", img_size=64)[0], _timm("coat_lite_tiny", img_size=64)[0],
+          _timm("mambaout_femto")[0]]
+
+    def f(x):
+        return [m(x) for m in ms]
+    return f, (torch.randn(2, 3, 64, 64),)
+
+
+@entry("timm", "timm.layers attention / pooling blocks (train mode): create_attn cbam / eca / gc / nl / se / sk, HaloAttn, LambdaLayer, BottleneckAttn, DropBlock2d, SelectAdaptivePool2d catavgmax, MixedConv2d, CondConv2d with routing")
+def layers_attention():
+    from timm import layers as L
+    from timm.layers.bottleneck_attn import BottleneckAttn
+    from timm.layers.halo_attn import HaloAttn
+    from timm.layers.lambda_layer import LambdaLayer
+    attn = torch.nn.ModuleList([L.create_attn(n, 16) for n in ("cbam", "eca", "gc", "nl", "se", "sk")])
+    halo = HaloAttn(16, 16, feat_size=(8, 8), num_heads=2, block_size=4, halo_size=1)
+    lam = LambdaLayer(16, 16, feat_size=(8, 8), num_heads=2)
+    bot = BottleneckAttn(16, 16, feat_size=(8, 8), num_heads=2)
+    db = L.DropBlock2d(0.2, block_size=3, batchwise=False)
+    pool = L.SelectAdaptivePool2d(pool_type="catavgmax", flatten=True)
+    mixed = L.MixedConv2d(16, 16, [3, 5])
+    cond = L.CondConv2d(16, 16, 3, padding=1, num_experts=2)
+    route = torch.nn.Linear(16, 2)
+    mods = torch.nn.ModuleList([*attn, halo, lam, bot, db, pool, mixed, cond, route]).train()
+
+    def f(x):
+        for a in attn:
+            x = a(x)
+        x = bot(lam(halo(x)))
+        x = mixed(db(x))
+        x = cond(x, torch.sigmoid(route(x.mean((2, 3)))))
+        return pool(x).sum()
+    assert mods
+    return f, (torch.randn(2, 16, 8, 8),)
+
+
+@entry("timm", "timm.optim steps on a small MLP: adabelief, adamp, adan, adopt, lars, laprop, madgrad, mars, nadamw, novograd, sgdp, kron, muon, cadamw")
+def optimizers_step():
+    import timm.optim
+    names = ("adabelief", "adamp", "adan", "adopt", "lars", "laprop", "madgrad", "mars", "nadamw", "novograd",
+             "sgdp", "kron", "muon", "cadamw")
+    nets = [torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.GELU(), torch.nn.Linear(16, 4)) for _ in names]
+    opts = [timm.optim.create_optimizer_v2(n, name, lr=1e-3) for n, name in zip(nets, names)]
+
+    def f(x, y):
+        losses = []
+        for net, opt in zip(nets, opts):
+            opt.zero_grad()
+            loss = torch.nn.functional.mse_loss(net(x), y)
+            loss.backward()
+            opt.step()
+            losses.append(loss.detach())
+        return torch.stack(losses)
+    return f, (torch.randn(6, 8), torch.randn(6, 4))

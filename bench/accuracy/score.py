@@ -80,12 +80,15 @@ def find_site_packages(venv: str) -> str:
     return cands[-1]
 
 
-def norm_path(path: str, cwd: str, site: str) -> str:
+def norm_path(path: str, cwd: str, site: str, extra_sites: tuple[str, ...] = ()) -> str:
+    """Package-relative path of a file under `site` or one of `extra_sites` (packages with a "site",
+    e.g. held-out set 34's torchvision / timm in <venv>/models-site, linted as ../../../models-site/...)."""
     p = path if os.path.isabs(path) else os.path.join(cwd, path)
     p = os.path.realpath(p)
-    site = os.path.realpath(site)
-    if p.startswith(site + os.sep):
-        return os.path.relpath(p, site).replace(os.sep, "/")
+    for root in (site, *extra_sites):
+        root = os.path.realpath(root)
+        if p.startswith(root + os.sep):
+            return os.path.relpath(p, root).replace(os.sep, "/")
     return p
 
 
@@ -115,7 +118,7 @@ def lint_target(site: str, import_dir: str) -> str:
     return import_dir
 
 
-def grep_findings(dirs: list[str], site: str) -> list[dict]:
+def grep_findings(dirs: list[str], site: str, extra_sites: tuple[str, ...] = ()) -> list[dict]:
     out = []
     for d in dirs:
         walked = os.walk(os.path.join(site, d)) if os.path.isdir(os.path.join(site, d)) else \
@@ -126,7 +129,8 @@ def grep_findings(dirs: list[str], site: str) -> list[dict]:
                 if not fn.endswith(".py"):
                     continue
                 full = os.path.join(root, fn)
-                relp = os.path.relpath(full, site).replace(os.sep, "/")
+                relp = norm_path(full, site, site, extra_sites) if d.startswith(os.pardir) else \
+                    os.path.relpath(full, site).replace(os.sep, "/")
                 try:
                     with open(full, encoding="utf-8", errors="replace") as f:
                         for i, line in enumerate(f, 1):
@@ -138,17 +142,20 @@ def grep_findings(dirs: list[str], site: str) -> list[dict]:
 
 
 class Source:
-    def __init__(self, site: str):
-        self.site = site
+    def __init__(self, site: str, extra_sites: tuple[str, ...] = ()):
+        self.sites = (site, *extra_sites)
         self.cache: dict[str, list[str]] = {}
 
     def line(self, path: str, line: int) -> str:
         if path not in self.cache:
-            try:
-                with open(os.path.join(self.site, path), encoding="utf-8", errors="replace") as f:
-                    self.cache[path] = f.read().splitlines()
-            except OSError:
-                self.cache[path] = []
+            self.cache[path] = []
+            for root in self.sites:
+                try:
+                    with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+                        self.cache[path] = f.read().splitlines()
+                    break
+                except OSError:
+                    pass
         ls = self.cache[path]
         return ls[line - 1].strip()[:160] if 0 < line <= len(ls) else ""
 
@@ -336,17 +343,27 @@ def main():
         split_of_dist = {d: split_of_dist[d] for d in pk}
         splits = [sp for sp in splits if sp in split_of_dist.values()]
         gt = dict(gt, break_sites=[x for x in gt["break_sites"] if x["package"] in pk])
-    dirs = [d for dist in sorted(pk) for d in pk[dist]["import_dirs"]]
-    dirs_of_split = {sp: [d for dist in sorted(pk) if split_of_dist[dist] == sp for d in pk[dist]["import_dirs"]]
-                     for sp in splits}
+    # a package with "site" (held-out set 34: torchvision, timm) lives in <venv>/<site>-site, outside
+    # site-packages: it is linted by its path relative to site-packages (../../../models-site/timm: no
+    # hidden ".venv" component in the path as given, like the other packages) and its finding paths are
+    # normalised against that dir
+    root_of = {dist: os.path.join(args.venv, pk[dist]["site"] + "-site") if pk[dist].get("site") else site
+               for dist in pk}
+    extra_sites = tuple(sorted({r for r in root_of.values() if r != site}))
+
+    def target(dist: str, d: str) -> str:
+        t = lint_target(root_of[dist], d)
+        return t if root_of[dist] == site else os.path.relpath(os.path.join(root_of[dist], t), site)
     # a distribution that is one module (rtdl_revisiting_models.py) is linted and attributed by its file
-    dirs = [lint_target(site, d) for d in dirs]
-    dirs_of_split = {sp: [lint_target(site, d) for d in ds] for sp, ds in dirs_of_split.items()}
-    dist_of_top = {lint_target(site, d): dist for dist in pk for d in pk[dist]["import_dirs"]}
+    dirs = [target(dist, d) for dist in sorted(pk) for d in pk[dist]["import_dirs"]]
+    dirs_of_split = {sp: [target(dist, d) for dist in sorted(pk) if split_of_dist[dist] == sp
+                          for d in pk[dist]["import_dirs"]]
+                     for sp in splits}
+    dist_of_top = {lint_target(root_of[dist], d): dist for dist in pk for d in pk[dist]["import_dirs"]}
     missing = [d for d in dirs if not os.path.exists(os.path.join(site, d))]
     if missing:
         sys.exit(f"packages missing from {site}: {missing}")
-    src = Source(site)
+    src = Source(site, extra_sites)
 
     results = {"meta": {"ground_truth": gt["meta"], "families": list(families), "python": args.python,
                         "site_packages": site, "date": time.strftime("%Y-%m-%d"),
@@ -376,7 +393,7 @@ def main():
     for name, doc, dt, cwd in runs:
         findings = []
         for f in doc.get("findings", []):
-            p = norm_path(f["path"], cwd, site)
+            p = norm_path(f["path"], cwd, site, extra_sites)
             findings.append({"code": f.get("code"), "path": p, "line": int(f["line"]),
                              "end_line": int(f.get("end_line") or f["line"])})
         sc = score(findings, gt, families, dist_of_top, src, split_of_dist)
@@ -387,7 +404,7 @@ def main():
         sc["errors"] = doc.get("errors", [])[:50]
         results["tools"][name] = sc
     if not args.no_grep:
-        g = grep_findings(dirs, site)
+        g = grep_findings(dirs, site, extra_sites)
         sc = score(g, gt, families, dist_of_top, src, split_of_dist)
         sc["run"] = {"cmd": f"regex {GREP_RE.pattern}", "findings": len(g)}
         results["tools"]["grep"] = sc

