@@ -207,6 +207,8 @@ def worker(name: str, out_path: str) -> None:
         return a.startswith(HERE + os.sep) and not a.startswith(os.path.abspath(sys.prefix) + os.sep)
 
     def short(filename: str) -> str:
+        if in_pkg(filename):  # package-relative, also for packages outside site-packages (models-site)
+            return rel(filename)
         a = os.path.abspath(filename)
         for marker in ("site-packages" + os.sep, "lib" + os.sep + "python"):
             i = a.rfind(marker)
