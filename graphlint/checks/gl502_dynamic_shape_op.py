@@ -18,6 +18,14 @@ FUNCTION_ONLY = {"combinations", "linalg.lstsq"}
 # numpy's, which Dynamo runs as the same torch ops whatever their argument, a constant list included
 # (measured on 2.13: `np.unique([3, 1, 3])` and `np.where(a == True)[0]` break with GB0036)
 NUMPY_DYNAMIC_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique"}
+# torchvision's box ops that keep a data-dependent number of boxes: `nms` is a custom op whose fake kernel
+# makes an unbacked size, `remove_small_boxes` ends in `torch.where(keep)[0]` (measured on 2.13.0 with
+# torchvision 0.28: GB0036; held-out set 34, bench/accuracy). Called from code that does not lint torchvision
+# the break is at the call; when torchvision itself is linted its own lines carry the finding.
+TORCHVISION_DYNAMIC_FUNCS = {"torch.ops.torchvision.nms", "torch.ops.torchvision.nms.default",
+                             "torchvision.ops.nms", "torchvision.ops.boxes.nms",
+                             "torchvision.ops.batched_nms", "torchvision.ops.boxes.batched_nms",
+                             "torchvision.ops.remove_small_boxes", "torchvision.ops.boxes.remove_small_boxes"}
 
 
 def _counted(node: cst.Call, op: str) -> cst.BaseExpression | None:
@@ -80,6 +88,8 @@ class DynamicShapeOp(Check):
         func = node.func
         qual = ctx.qualname(func)
         positional = [a for a in node.args if a.keyword is None]
+        if qual in TORCHVISION_DYNAMIC_FUNCS and not ctx.env.ctx.defined_in_project(qual):
+            return qual
         if qual is not None and qual.startswith("torch."):
             name = qual[len("torch."):]
             if name == "combinations" and not matches(ctx.torch_version, self.MEASURED_FORMS[qual][1]):
