@@ -441,3 +441,27 @@ def test_a_type_comment_that_does_not_line_up_with_the_parameters_is_ignored():
             for p in annotated] == [None, "Tensor", "int"]
     assert with_comment_annotations(g, list(g.params.params), method=True) == list(g.params.params)
     assert with_comment_annotations(h, list(h.params.params), method=False) == list(h.params.params)
+
+
+def test_a_part_of_a_call_result_named_as_a_size_is_no_tensor_guess(lint):
+    # timm's Twins (held-out set 34): `x, size = embed(x)` returns `(x, (H, W))`, and `reshape(B, *size, -1)`
+    # traced without a break; another part of the same guess stays a tensor (`*order` is read as ints, GB0033)
+    code = '''
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embeds = nn.ModuleList([nn.Identity()])
+
+        def forward(self, x):
+            B = x.shape[0]
+            for embed in self.embeds:
+                x, size = embed(x)
+                x = x.reshape(B, *size, -1)
+                x, order = embed(x)
+                x = x.permute(*order)
+            return x
+    '''
+    assert found(lint(code)) == {(16, "GL503")}

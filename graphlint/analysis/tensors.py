@@ -185,6 +185,9 @@ TENSOR_ARG_POSITIONS = {
     "mul": (), "add": (), "sub": (), "div": (), "eq": (), "ne": (), "gt": (), "lt": (), "ge": (), "le": (),
 }
 # Parameter names that hold tensors in PyTorch code far more often than not.
+# a part of an unpacked call result named as a size or shape (`x, size = embed(x)`)
+_SIZE_NAME = re.compile(r"^(size|sizes|shape|shapes|hw|dims|.+_(size|sizes|shape|shapes|hw|dims))$")
+
 TENSOR_PARAM_NAMES = {
     "x", "y", "z", "h", "input", "inputs", "hidden", "hidden_states", "logits", "preds", "target", "targets",
     "img", "image", "images", "feats", "features", "q", "k", "v", "query", "key", "value", "emb", "embeddings",
@@ -730,7 +733,12 @@ class TensorEnv:
                 return
             inner = self.element_kind(kind)
             for t in elems:
-                self.bind(t.value if isinstance(t, cst.StarredElement) else t, inner)
+                target_node = t.value if isinstance(t, cst.StarredElement) else t
+                guessed_size = (is_tensor(inner) and isinstance(value, cst.Call) and isinstance(target_node, cst.Name)
+                                and _SIZE_NAME.match(target_node.value))
+                # `x, size = embed(x)`: timm's Twins patch embedding returns `(x, (H, W))`; a call's tensor result
+                # is a guess, and a part named as a size is not taken for a tensor on that guess
+                self.bind(target_node, None if guessed_size else inner)
 
     def bind_loop_target(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
         """`for a, b in zip(xs, ys)`, `for i, x in enumerate(xs)`, `for x in xs`."""
