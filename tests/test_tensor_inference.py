@@ -465,3 +465,29 @@ def test_a_part_of_a_call_result_named_as_a_size_is_no_tensor_guess(lint):
             return x
     '''
     assert found(lint(code)) == {(16, "GL503")}
+
+
+def test_signature_type_comments_declare_return_kinds(lint):
+    # `# type: (...) -> int` makes a helper's result a number, `-> Tensor` a tensor, as annotations would
+    code = '''
+    import torch
+    from torch import nn
+
+    def count(x):
+        # type: (Tensor) -> int
+        return x.sum()
+
+    def weights(n):
+        # type: (int) -> Tensor
+        return make(n)
+
+    class M(nn.Module):
+        def forward(self, x):
+            if count(x) > 0:
+                x = x + 1
+            w = weights(3)
+            if w > 0:
+                x = x * w
+            return x
+    '''
+    assert found(lint(code)) == {(18, "GL401")}

@@ -26,7 +26,7 @@ from graphlint.analysis.summary import DATALOADER_CLASSES, ClassInfo, literal_pr
 from graphlint.analysis.syntax import nodes_of, walk
 from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
-from graphlint.analysis.type_comments import with_comment_annotations
+from graphlint.analysis.type_comments import comment_return, with_comment_annotations
 
 # ---- kinds ----
 TENSOR = "tensor"  # a tensor value: data Dynamo does not know at trace time
@@ -442,8 +442,9 @@ class FileContext:
         if key in self._in_progress or key not in self.functions:
             return None
         node = self.functions[key]
-        if node.returns is not None:
-            declared = annotation_kind(cst.Module([]).code_for_node(node.returns.annotation))
+        written = cst.Module([]).code_for_node(node.returns.annotation) if node.returns else comment_return(node)
+        if written is not None:
+            declared = annotation_kind(written)
             if declared is not None:
                 self._returns[key] = declared
                 return declared

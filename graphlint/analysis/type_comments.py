@@ -15,7 +15,7 @@ import re
 
 import libcst as cst
 
-_SIGNATURE_COMMENT = re.compile(r"#\s*type:\s*\((?P<params>.*)\)\s*->")
+_SIGNATURE_COMMENT = re.compile(r"#\s*type:\s*\((?P<params>.*)\)\s*->\s*(?P<returns>.*?)\s*$")
 
 
 def with_comment_annotations(fn: cst.FunctionDef, params: list[cst.Param], method: bool) -> list[cst.Param]:
@@ -31,7 +31,18 @@ def with_comment_annotations(fn: cst.FunctionDef, params: list[cst.Param], metho
     return [annotated.get(id(p)) or p for p in params]
 
 
+def comment_return(fn: cst.FunctionDef) -> str | None:
+    """The return type a signature type comment declares (`Tensor` in `# type: (int) -> Tensor`), if any."""
+    match = _signature_comment(fn)
+    return match.group("returns") or None if match else None
+
+
 def _comment_types(fn: cst.FunctionDef) -> list[str] | None:
+    match = _signature_comment(fn)
+    return _split_top_level(match.group("params")) if match else None
+
+
+def _signature_comment(fn: cst.FunctionDef) -> re.Match | None:
     body = fn.body
     if not isinstance(body, cst.IndentedBlock):
         return None
@@ -41,7 +52,7 @@ def _comment_types(fn: cst.FunctionDef) -> list[str] | None:
     for comment in comments:
         match = _SIGNATURE_COMMENT.match(comment.value)
         if match:
-            return _split_top_level(match.group("params"))
+            return match
     return None
 
 
