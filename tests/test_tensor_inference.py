@@ -467,6 +467,24 @@ def test_a_part_of_a_call_result_named_as_a_size_is_no_tensor_guess(lint):
     assert found(lint(code)) == {(16, "GL503")}
 
 
+def test_a_size_named_part_of_a_project_function_result_keeps_its_read_kind(lint):
+    # plenoptic's filters: `kernel_size, std = _validate_filter_args(...)` returns tensors, read from the function
+    code = '''
+    import torch
+    from torch import nn
+
+    def _validate(kernel_size, std):
+        return torch.as_tensor(kernel_size), torch.as_tensor(std)
+
+    class Blur(nn.Module):
+        def forward(self, x, kernel_size, std):
+            kernel_size, std = _validate(kernel_size, std)
+            ramp = torch.arange(1, kernel_size[0] + 1)
+            return x * ramp * std
+    '''
+    assert found(lint(code)) == {(11, "GL503")}
+
+
 def test_signature_type_comments_declare_return_kinds(lint):
     # `# type: (...) -> int` makes a helper's result a number, `-> Tensor` a tensor, as annotations would
     code = '''

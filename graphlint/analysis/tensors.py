@@ -736,10 +736,22 @@ class TensorEnv:
             for t in elems:
                 target_node = t.value if isinstance(t, cst.StarredElement) else t
                 guessed_size = (is_tensor(inner) and isinstance(value, cst.Call) and isinstance(target_node, cst.Name)
-                                and _SIZE_NAME.match(target_node.value))
-                # `x, size = embed(x)`: timm's Twins patch embedding returns `(x, (H, W))`; a call's tensor result
-                # is a guess, and a part named as a size is not taken for a tensor on that guess
+                                and _SIZE_NAME.match(target_node.value) and not self._project_call(value))
+                # `x, size = embed(x)`: timm's Twins patch embedding returns `(x, (H, W))`; an opaque call's tensor
+                # result is a guess, and a part named as a size is not taken for a tensor on that guess (a project
+                # function's returns are read instead: plenoptic's `kernel_size, std, n = _validate_filter_args(...)`)
                 self.bind(target_node, None if guessed_size else inner)
+
+    def _project_call(self, call: cst.Call) -> bool:
+        """Does the call run a function of the linted files, whose returns the analysis reads?"""
+        func = call.func
+        if isinstance(func, cst.Name) and func.value in self.ctx.functions:
+            return True
+        if (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"
+                and self.cls is not None and func.attr.value in self.cls.methods):
+            return True
+        qualified = self.resolve(func)
+        return qualified is not None and self.ctx.defined_in_project(qualified)
 
     def bind_loop_target(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
         """`for a, b in zip(xs, ys)`, `for i, x in enumerate(xs)`, `for x in xs`."""
