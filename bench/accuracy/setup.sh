@@ -416,3 +416,18 @@ import torchvision, timm, torchvision.models.detection, torchvision.transforms.v
 assert torchvision.extension._has_ops()
 print("models-site:", sys.argv[1], "torchvision", torchvision.__version__, "timm", timm.__version__)
 PY
+# held-out set 35: libraries built on torchvision / timm, in the same directory (requirements-models.txt)
+"$VENV/bin/python" - "$MODELS_SITE" "$HERE" <<'PY'
+import importlib.metadata as md, importlib.util, sys
+new = {"segmentation_models_pytorch": "segmentation-models-pytorch", "open_clip": "open-clip-torch",
+       "effdet": "effdet", "lpips": "lpips", "vit_pytorch": "vit-pytorch", "pretrainedmodels": "pretrainedmodels",
+       "ftfy": "ftfy", "pycocotools": "pycocotools", "pytorch_grad_cam": "grad-cam", "cv2": "opencv-python-headless"}
+for mod in new:
+    assert importlib.util.find_spec(mod) is None, f"{mod} must not be importable from the venv"
+sys.path[:0] = [sys.argv[1], sys.argv[2]]
+import torchvision_ops  # noqa: F401  (before torchvision)
+import segmentation_models_pytorch, open_clip, effdet, lpips, vit_pytorch, pretrainedmodels  # noqa: E401,F401
+import ftfy, pycocotools.coco, pytorch_grad_cam, cv2  # noqa: E401,F401
+vers = {d: md.distribution(d).version for d in new.values()}
+print("models-site (set 35):", " ".join(f"{d} {v}" for d, v in vers.items()))
+PY
