@@ -624,7 +624,9 @@ class FunctionWalker(cst.CSTVisitor):
             return
         names: dict[str, str | None] = {}
         for key in {k for outcome, _ in outcomes for k in outcome}:
-            names[key] = join_all(outcome.get(key, before_names.get(key)) for outcome, _ in outcomes)
+            # a path that leaves `key` unbound adds nothing: reading it there would raise NameError, so after
+            # `if ignore is not None: keep = y != ignore` the mask is what that branch bound (smp's focal loss)
+            names[key] = join_all(outcome[key] for outcome, _ in outcomes if key in outcome)
         env.names = names
         env.zero_d = set.intersection(*(zero for _, zero in outcomes))
 

