@@ -19,7 +19,7 @@ from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
 from graphlint.analysis.syntax import parameters, walk
 from graphlint.analysis.torch_api import returns_no_tensor
-from graphlint.analysis.type_comments import comment_return
+from graphlint.analysis.type_comments import written_return
 from graphlint.files import module_name_for
 
 COMPILE_FUNCS = {"torch.compile", "torch._dynamo.optimize"}
@@ -360,8 +360,7 @@ class SummaryBuilder(cst.CSTVisitor):
                             kwonly=tuple(p.name.value for p in node.params.kwonly_params))
         info.eager_reason = eager_name_reason(key, info.class_name)
         info.only_raises = only_raises(node)
-        info.returns = (cst.Module([]).code_for_node(node.returns.annotation) if node.returns is not None
-                        else comment_return(node))
+        info.returns = written_return(node)
         info.is_property = any(dotted(d.decorator) in ("property", "functools.cached_property", "cached_property")
                                for d in node.decorators)
         for dec in node.decorators:

@@ -26,7 +26,7 @@ from graphlint.analysis.summary import DATALOADER_CLASSES, ClassInfo, literal_pr
 from graphlint.analysis.syntax import nodes_of, walk
 from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
-from graphlint.analysis.type_comments import comment_return, with_comment_annotations
+from graphlint.analysis.type_comments import with_comment_annotations, written_return
 
 # ---- kinds ----
 TENSOR = "tensor"  # a tensor value: data Dynamo does not know at trace time
@@ -184,10 +184,9 @@ TENSOR_ARG_POSITIONS = {
     # arithmetic and comparisons take Python numbers as often as tensors (`x.mul(0.5)`, `d.add_(wd, p)`)
     "mul": (), "add": (), "sub": (), "div": (), "eq": (), "ne": (), "gt": (), "lt": (), "ge": (), "le": (),
 }
-# Parameter names that hold tensors in PyTorch code far more often than not.
 # a part of an unpacked call result named as a size or shape (`x, size = embed(x)`)
 _SIZE_NAME = re.compile(r"^(size|sizes|shape|shapes|hw|dims|.+_(size|sizes|shape|shapes|hw|dims))$")
-
+# Parameter names that hold tensors in PyTorch code far more often than not.
 TENSOR_PARAM_NAMES = {
     "x", "y", "z", "h", "input", "inputs", "hidden", "hidden_states", "logits", "preds", "target", "targets",
     "img", "image", "images", "feats", "features", "q", "k", "v", "query", "key", "value", "emb", "embeddings",
@@ -442,7 +441,7 @@ class FileContext:
         if key in self._in_progress or key not in self.functions:
             return None
         node = self.functions[key]
-        written = cst.Module([]).code_for_node(node.returns.annotation) if node.returns else comment_return(node)
+        written = written_return(node)
         if written is not None:
             declared = annotation_kind(written)
             if declared is not None:

@@ -31,8 +31,11 @@ def with_comment_annotations(fn: cst.FunctionDef, params: list[cst.Param], metho
     return [annotated.get(id(p)) or p for p in params]
 
 
-def comment_return(fn: cst.FunctionDef) -> str | None:
-    """The return type a signature type comment declares (`Tensor` in `# type: (int) -> Tensor`), if any."""
+def written_return(fn: cst.FunctionDef) -> str | None:
+    """The return annotation's source text, else the type a signature comment declares (`Tensor` in
+    `# type: (int) -> Tensor`); None when neither says."""
+    if fn.returns is not None:
+        return cst.Module([]).code_for_node(fn.returns.annotation)
     match = _signature_comment(fn)
     return match.group("returns") or None if match else None
 

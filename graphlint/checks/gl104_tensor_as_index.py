@@ -22,9 +22,9 @@ class TensorAsIndex(Check):
         element = node.slice[0].slice
         if not isinstance(element, cst.Index):
             return
-        if ctx.kind(element.value) == NDARRAY and ctx.env.is_zero_d(element.value) and ctx.is_tensor(node.value):
-            # `out[np.argmax(out.numpy())]`: Dynamo traces the array as a 0-d tensor (measured on 2.13)
-            ctx.report(node, self.code, ZERO_D_INDEX, gb=("GB0033",))
+        if ctx.kind(element.value) == NDARRAY:
+            # `out[np.argmax(out.numpy())]`: Dynamo traces the array as a tensor, a 0-d one here (measured on 2.13)
+            self._zero_d_among_indices(node, ctx)
             return
         if not ctx.is_tensor(element.value):
             return
