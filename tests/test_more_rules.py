@@ -415,3 +415,72 @@ def test_a_torch_operator_library_is_python_to_dynamo(tmp_path, monkeypatch):
     finally:
         compiled_package.cache_clear()
     assert {(f.line, f.code) for f in result.findings if f.code == "GL303"} == {(12, "GL303")}
+
+
+def test_torchvision_random_transforms_called_in_traced_code(lint):
+    # measured on 2.13.0 with torchvision 0.28 (measurements/torchvision_transforms.py): the random transforms
+    # and v1 Normalize break inside torchvision; CenterCrop, v2 Normalize and v1 RandomOrder do not
+    code = """
+    import torch
+    from torch import nn
+    from torchvision import transforms as T
+    from torchvision.transforms import v2
+
+    class Dino(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.local_crop = T.RandomResizedCrop(96, scale=(0.05, 0.4))
+            self.augment = T.Compose([T.CenterCrop(96), T.RandomApply([T.ColorJitter(0.8, 0.8, 0.8)], p=0.3)])
+            self.center = T.CenterCrop(96)
+            self.norm1 = T.Normalize([0.5] * 3, [0.2] * 3)
+            self.norm2 = v2.Normalize([0.5] * 3, [0.2] * 3)
+            self.order = T.RandomOrder([T.CenterCrop(8)])
+            self.shuffle = v2.RandomOrder([v2.CenterCrop(8)])
+
+        def forward(self, x):
+            a = self.local_crop(x)
+            b = self.augment(x)
+            c = self.center(x) + self.norm2(x)
+            d = self.norm1(x)
+            e = self.order(x)
+            f = self.shuffle(x)
+            flip = v2.RandomHorizontalFlip()
+            g = flip(x)
+            h = T.RandomVerticalFlip(p=0.5)(x)
+            i = T.functional.normalize(x, [0.5] * 3, [0.2] * 3)
+            return a, b, c, d, e, f, g, h, i
+    """
+    assert found(lint(code)) == {(19, "GL616"), (20, "GL616"), (22, "GL616"), (24, "GL616"), (26, "GL616"),
+                                 (27, "GL616"), (28, "GL616")}
+
+
+def test_gradient_clipping_breaks_only_when_strict_or_given_a_tensor_bound(lint):
+    # fixtures/cases/grad_clipping.py measures the forms under real Dynamo; here: the parameter default
+    # (Lightning's `error_if_nonfinite: bool = True`) and the forms that stay quiet
+    code = """
+    import torch
+    from torch import nn
+
+    class Step(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = nn.Linear(4, 4)
+
+        def forward(self, x, strict=True, lenient=False, max_norm=1.0):
+            a = nn.utils.clip_grad_norm_(self.lin.parameters(), max_norm, error_if_nonfinite=strict)
+            b = nn.utils.clip_grad_norm_(self.lin.parameters(), max_norm, error_if_nonfinite=lenient)
+            c = nn.utils.clip_grad_norm_(self.lin.parameters(), max_norm=2.0, norm_type=2.0)
+            nn.utils.clip_grad_value_(self.lin.parameters(), clip_value=x.abs().amax())
+            nn.utils.clip_grad_value_(self.lin.parameters(), 0.5)
+            return x * (a + b + c)
+    """
+    assert found(lint(code)) == {(11, "GL616"), (14, "GL616")}
+
+
+def test_every_sparse_only_method_passes_the_sparse_word_gate():
+    # GL612 pre-scans only the files and functions that hold a sparse word; a method the gate missed would
+    # never be seen. The private accessors are whole words, so `past_key_values` does not open the gate.
+    from graphlint.checks.gl612_sparse_tensor import _SPARSE_WORDS, SPARSE_ONLY_METHODS, SPARSE_OPERAND
+
+    assert all(_SPARSE_WORDS.search(name) for name in SPARSE_ONLY_METHODS | set(SPARSE_OPERAND))
+    assert not _SPARSE_WORDS.search("past_key_values = cache.key_values; topk_indices = idx")

@@ -90,8 +90,9 @@ class SparseTensor(Check):
 
 _LAYOUT_ATTRIBUTES = ("is_sparse", "layout")
 # every sparse-only op's name holds one of these (`torch.sparse.*` through any alias holds "sparse"): a file
-# without them has no sparse operand, and its functions need no pre-scan for one
-_SPARSE_WORDS = re.compile(r"sparse|coalesce|_values|_indices|_nnz")
+# without them has no sparse operand, and its functions need no pre-scan for one. The private accessors are
+# whole words: `past_key_values` (every transformers model) names no `._values()`.
+_SPARSE_WORDS = re.compile(r"sparse|coalesce|\b(?:_values|_indices|_nnz|c?row_indices|c?col_indices)\b")
 
 
 def _may_name_sparse(function: cst.FunctionDef, ctx) -> bool:

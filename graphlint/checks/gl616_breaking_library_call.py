@@ -1,0 +1,152 @@
+import libcst as cst
+
+from graphlint.analysis.syntax import walk
+from graphlint.checks.base import Check
+
+# torch.nn.utils' gradient clipping: (function, index of `error_if_nonfinite` when passed by position)
+_STRICT_NORMS = {
+    "torch.nn.utils.clip_grad_norm_": 3, "torch.nn.utils.clip_grad.clip_grad_norm_": 3,
+    "torch.nn.utils.clip_grad_norm": 3, "torch.nn.utils.clip_grad.clip_grad_norm": 3,
+    "torch.nn.utils.get_total_norm": 2, "torch.nn.utils.clip_grad.get_total_norm": 2,
+}
+# ... and the bound each turns into a Python float: (keyword, position)
+_FLOAT_BOUNDS = {
+    "torch.nn.utils.clip_grad_norm_": ("max_norm", 1), "torch.nn.utils.clip_grad.clip_grad_norm_": ("max_norm", 1),
+    "torch.nn.utils.clip_grad_norm": ("max_norm", 1), "torch.nn.utils.clip_grad.clip_grad_norm": ("max_norm", 1),
+    "torch.nn.utils.clip_grad_value_": ("clip_value", 1),
+    "torch.nn.utils.clip_grad.clip_grad_value_": ("clip_value", 1),
+}
+
+# torchvision transforms whose call breaks the graph, measured on 2.13.0 with torchvision 0.28.0 on a float
+# (uint8 where the transform needs it) 3x32x32 image: they draw their parameters with `.item()` or branch on
+# `torch.rand(1) < p`. Measured not to break: v1 RandomChoice / RandomOrder, ElasticTransform, v2
+# RandomChannelPermutation / Normalize / GaussianNoise, and the deterministic ones (CenterCrop, Resize, Pad, ...).
+_RANDOM_COMMON = frozenset({
+    "AugMix", "AutoAugment", "ColorJitter", "GaussianBlur", "RandAugment", "TrivialAugmentWide",
+    "RandomAdjustSharpness", "RandomAffine", "RandomApply", "RandomAutocontrast", "RandomCrop", "RandomEqualize",
+    "RandomErasing", "RandomGrayscale", "RandomHorizontalFlip", "RandomInvert", "RandomPerspective",
+    "RandomPosterize", "RandomResizedCrop", "RandomRotation", "RandomSolarize", "RandomVerticalFlip",
+})
+_BREAKING_TRANSFORMS = {
+    "v1": _RANDOM_COMMON | {"Normalize"},  # v1 Normalize checks `(std == 0).any()` in an `if`
+    "v2": _RANDOM_COMMON | {"RandomChoice", "RandomOrder", "RandomPhotometricDistort", "RandomZoomOut",
+                            "RandomResize", "RandomShortestSize", "ScaleJitter"},
+}
+_V1_NORMALIZE = frozenset({"torchvision.transforms.functional.normalize",
+                           "torchvision.transforms.functional_tensor.normalize",
+                           "torchvision.transforms._functional_tensor.normalize"})
+_GB_ITEM, _GB_BRANCH = "GB0124", "GB0170"
+
+
+class BreakingLibraryCall(Check):
+    """A call into a torch or torchvision function that breaks the graph inside it, for the arguments given:
+    gradient clipping with `error_if_nonfinite=True` (an `if` on the norm) or with a tensor bound (`float()` of
+    it), torchvision's random transforms (they draw their parameters with `.item()` or an `if` on
+    `torch.rand(1)`) and v1's `Normalize` (`if (std == 0).any()`). The break is inside the library, so Dynamo
+    reports it there; graphlint reports the call."""
+
+    code = "GL616"
+
+    def __init__(self) -> None:
+        self._local_transforms: dict[str, str] = {}  # name -> the breaking transform it holds
+        self._imports_torchvision: bool | None = None
+
+    def visit_Assign(self, node: cst.Assign, ctx) -> None:
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and isinstance(node.value, cst.Call) \
+                and self._torchvision_imported(ctx):
+            built = _breaking_transform_in(_callees(node.value, ctx))
+            name = node.targets[0].target.value
+            if built:
+                self._local_transforms[name] = built
+            else:
+                self._local_transforms.pop(name, None)
+
+    def visit_Call(self, node: cst.Call, ctx) -> None:
+        name = ctx.qualname(node.func) or ""
+        if name in _STRICT_NORMS or name in _FLOAT_BOUNDS:
+            self._check_clipping(node, name, ctx)
+        elif name in _V1_NORMALIZE:
+            ctx.report(node, self.code, "torchvision's v1 `functional.normalize` checks `(std == 0).any()` in an "
+                                        "`if`: Dynamo breaks the graph inside it (v2's `normalize` does not)",
+                       gb=(_GB_BRANCH,))
+        else:
+            transform = self._transform_called(node.func, ctx)
+            if transform:
+                ctx.report(node, self.code, _transform_message(transform), gb=_transform_gb(transform))
+
+    def _torchvision_imported(self, ctx) -> bool:
+        """Only a file that imports torchvision can build its transforms (spares a search of every assigned call)."""
+        if self._imports_torchvision is None:
+            self._imports_torchvision = any(q.startswith("torchvision") for q in ctx.imports.names.values())
+        return self._imports_torchvision
+
+    def _check_clipping(self, node: cst.Call, name: str, ctx) -> None:
+        short = name.rsplit(".", 1)[1]
+        strict = _argument(node, "error_if_nonfinite", _STRICT_NORMS.get(name))
+        if strict is not None and ctx.literal_value(strict) is True:
+            ctx.report(node, self.code, f"`{short}(..., error_if_nonfinite=True)` tests the norm in an `if`: "
+                                        "Dynamo breaks the graph inside it", gb=(_GB_BRANCH,))
+            return
+        keyword, position = _FLOAT_BOUNDS.get(name, (None, None))
+        bound = _argument(node, keyword, position) if keyword else None
+        if bound is not None and ctx.is_tensor(bound):
+            ctx.report(node, self.code, f"`{short}` turns its `{keyword}` into a Python float: a tensor there is "
+                                        "read with `.item()`, which breaks the graph", gb=(_GB_ITEM,))
+
+    def _transform_called(self, func: cst.BaseExpression, ctx) -> str | None:
+        """The breaking torchvision transform a call runs: `self.crop(x)` (built in `__init__`, also inside a
+        `Compose` or `nn.Sequential`), `crop(x)` (built in this function) or `T.RandomCrop(8)(x)`."""
+        if isinstance(func, cst.Call):
+            return _breaking_transform_in(_callees(func, ctx))
+        if isinstance(func, cst.Name):
+            return self._local_transforms.get(func.value)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self" \
+                and ctx.env.cls is not None:
+            return _breaking_transform_in(ctx.env.cls.attr_classes.get(func.attr.value, ()))
+        return None
+
+
+def _argument(call: cst.Call, keyword: str, position: int | None) -> cst.BaseExpression | None:
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if (arg.keyword is not None and arg.keyword.value == keyword) or (arg.keyword is None and i == position):
+            return arg.value
+    return None
+
+
+def _callees(call: cst.Call, ctx) -> list[str]:
+    """The qualified names of the calls in an expression (a `Compose([...])` and the transforms in it)."""
+    found: list[str] = []
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            found.append(ctx.qualname(node.func) or "")
+
+    walk(call, _Calls())
+    return found
+
+
+def _breaking_transform_in(names) -> str | None:
+    """The first qualified name that is a breaking torchvision transform class, as `v1 RandomCrop`."""
+    for name in names:
+        parts = name.split(".")
+        if parts[:2] != ["torchvision", "transforms"] or len(parts) < 3:
+            continue
+        version = "v2" if "v2" in parts else "v1"
+        if parts[-1] in _BREAKING_TRANSFORMS[version]:
+            return f"{version} {parts[-1]}"
+    return None
+
+
+def _transform_message(transform: str) -> str:
+    version, short = transform.split()
+    if short == "Normalize":
+        return ("torchvision's v1 `Normalize` checks `(std == 0).any()` in an `if`: Dynamo breaks the graph inside "
+                "it (`transforms.v2.Normalize` does not)")
+    return (f"torchvision's {version} `{short}` draws its random parameters from tensors (`.item()`, "
+            "`if torch.rand(1) < p`): Dynamo breaks the graph inside the transform")
+
+
+def _transform_gb(transform: str) -> tuple[str, ...]:
+    return (_GB_BRANCH,) if transform.endswith("Normalize") else (_GB_ITEM, _GB_BRANCH)
