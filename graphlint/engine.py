@@ -702,13 +702,15 @@ def _noted(finding: RawFinding, note: str) -> str:
 
 
 def _in_assignment_target(finding: RawFinding) -> bool:
-    """Is the finding's node inside the target of the assignment statement it belongs to?"""
+    """Is the finding's node inside the target of the assignment statement it belongs to, which Python evaluates
+    after the value? Not an augmented assignment's: `rew[~done] += f(x)` reads `rew[~done]` first (measured on
+    2.13: vmas' reward shaping breaks on the target's line, not on the value's lines below it)."""
     statement = finding.statement
     if not isinstance(statement, cst.SimpleStatementLine) or not statement.body:
         return False
     small = statement.body[0]
     targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
-        [small.target] if isinstance(small, (cst.AugAssign, cst.AnnAssign)) else []
+        [small.target] if isinstance(small, cst.AnnAssign) else []
     return any(_contains(target, finding.node) for target in targets)
 
 

@@ -553,3 +553,57 @@ def test_zero_d_after_an_if_is_what_the_tensor_paths_left(lint):
             return picked + x[row, 0]
     '''
     assert found(lint(code)) == {(13, "GL502"), (14, "GL104")}
+
+
+def test_unpacking_a_tuple_that_a_same_file_function_returns_binds_each_part(lint):
+    # timm's Mixup: `lam_batch, use_cutmix = self._params_per_elem(n)` returns two numpy arrays (traced as
+    # tensors), and `if lam_batch[i] != 1.` branches on data; a part that is a size stays a size
+    code = """
+    import numpy as np
+    import torch
+    from torch import nn
+
+    def split(x):
+        return x * 2, x.shape[0]
+
+    class Mix(nn.Module):
+        def _params(self, n):
+            lam = np.ones(n, dtype=np.float32)
+            if self.training:
+                lam = np.where(lam > 0, lam, 0.5)
+            return lam, np.zeros(n, dtype=bool)
+
+        def forward(self, x):
+            lam_batch, use_cutmix = self._params(len(x))
+            out, n = split(x)
+            if n > 3:
+                out = out[1:]
+            s = out[out > 0].sum()
+            if lam_batch[0] != 1.:
+                s = s * 2
+            return s
+    """
+    assert found(lint(code)) == {(21, "GL501"), (22, "GL401")}
+
+
+def test_a_name_bound_to_a_comparison_of_unknown_values_is_a_mask_as_an_index(lint):
+    # torch-sla's Gershgorin check: `is_diag = (row == col)` of two attributes, then `row[is_diag]`; comparisons
+    # with a string, None or only numbers, `in` tests, and comparisons of sizes are no masks
+    code = """
+    import torch
+
+    @torch.compile
+    def gershgorin(m, mode, options, table):
+        row, col = m.row_indices, m.col_indices
+        is_diag = (row == col)
+        off = ~is_diag & (row > 0)
+        training = m.style == "diag"
+        same = m.shape[0] == m.shape[1]
+        known = mode in options
+        one = 1 == 1
+        a = row[is_diag]
+        b = col[off]
+        c = table[training] + table[same] + table[known] + table[one]
+        return a, b, c
+    """
+    assert found(lint(code)) == {(13, "GL501"), (14, "GL501")}

@@ -370,6 +370,7 @@ class FileContext:
         self.torch_file = torch_file
         self.module_ctors = module_ctors or {}
         self._returns: dict[str, str | None] = {}
+        self._return_parts: dict[str, tuple[str | None, ...] | None] = {}
         self._in_progress: set[str] = set()
         self._attr_kinds: dict[str, dict[str, str | None]] = {}
         self._evidence: dict[int, BodyEvidence] = {}
@@ -454,7 +455,14 @@ class FileContext:
         walk(node.body, collector)
         self._in_progress.discard(key)
         self._returns[key] = collector.kind
+        self._return_parts[key] = collector.parts
         return collector.kind
+
+    def return_parts(self, key: str, class_name: str | None) -> tuple[str | None, ...] | None:
+        """The kind of each part of what a same-file function returns, when every `return` gives a tuple of
+        the same length (`return lam, use_cutmix`): unpacking the call binds each name to its own part."""
+        self.return_kind(key, class_name)
+        return self._return_parts.get(key)
 
 
 def _returned_parameters(fn: cst.FunctionDef) -> frozenset[str] | None:
@@ -588,6 +596,9 @@ class TensorEnv:
         self.cls = ctx.classes.get(class_name) if class_name else None
         self.names: dict[str, str | None] = {}
         self.zero_d: set[str] = set()  # names bound to 0-d tensors (`i = x.argmax()`, `s = t.sum() > 0`)
+        # names bound to an elementwise comparison of values of unknown kind (`is_diag = row == col`): a mask, if
+        # they are tensors (GL501 reads one used as an index as a mask)
+        self.compared: set[str] = set()
         # local names bound to an imported name: `lib = torch if is_tensor(x) else np`, `act = F.relu`
         self.aliases: dict[str, str] = {}
         self.numpy_scalars: set[str] = set()  # names bound to numpy math on Python numbers
@@ -720,6 +731,7 @@ class TensorEnv:
             _mark(self.one_d, name, isinstance(value, cst.Call) and self.resolve(value.func) == "torch.randperm")
             _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
             _mark(self.zero_d, name, value is not None and (is_tensor(kind) or kind == NDARRAY) and self.is_zero_d(value))
+            _mark(self.compared, name, value is not None and kind is None and self.is_unknown_comparison(value))
             alias = self._alias_of(value) if value is not None else None
             if alias is not None:
                 self.aliases[name] = alias
@@ -731,6 +743,12 @@ class TensorEnv:
                 for t, v in zip(elems, value.elements):
                     self.bind(t, self.kind_of(v.value), v.value)
                 return
+            parts = self._returned_parts(value) if isinstance(value, cst.Call) else None
+            if parts is not None and len(parts) == len(elems) \
+                    and not any(isinstance(e, cst.StarredElement) for e in target.elements):
+                for t, part in zip(elems, parts):
+                    self.bind(t, part)
+                return
             inner = self.element_kind(kind)
             for t in elems:
                 target_node = t.value if isinstance(t, cst.StarredElement) else t
@@ -740,6 +758,51 @@ class TensorEnv:
                 # result is a guess, and a part named as a size is not taken for a tensor on that guess (a project
                 # function's returns are read instead: plenoptic's `kernel_size, std, n = _validate_filter_args(...)`)
                 self.bind(target_node, None if guessed_size else inner)
+
+    def is_unknown_comparison(self, expr: cst.BaseExpression) -> bool:
+        """An elementwise comparison of values none of which is known to be a Python value (`row == col`,
+        `x > 0`), its `~`, or an `&` / `|` with one: a boolean mask if the values are tensors. Not `is` / `in`
+        tests, nor a comparison with a string or `None`."""
+        if isinstance(expr, cst.Name):
+            return expr.value in self.compared
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
+            return self.is_unknown_comparison(expr.expression)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.BitAnd, cst.BitOr)):
+            return self.is_unknown_comparison(expr.left) or self.is_unknown_comparison(expr.right)
+        if not isinstance(expr, cst.Comparison) or any(
+                isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in expr.comparisons):
+            return False
+        operands = [expr.left, *(c.comparator for c in expr.comparisons)]
+        if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+               or (isinstance(o, cst.Name) and o.value == "None") for o in operands):
+            return False
+        kinds = [self.kind_of(o) for o in operands]
+        return all(k is None or isinstance(o, (cst.Integer, cst.Float)) for o, k in zip(operands, kinds)) \
+            and not all(isinstance(o, (cst.Integer, cst.Float)) for o in operands)
+
+    def _returned_parts(self, call: cst.Call) -> tuple[str | None, ...] | None:
+        """Each part's kind of a same-file function's tuple result: `lam, mask = self._params(n)`."""
+        func = call.func
+        if isinstance(func, cst.Name) and func.value in self.ctx.functions and func.value not in self.names \
+                and self.ctx.passed_through(func.value, call) is None:
+            return self.ctx.return_parts(func.value, None)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+            owner = self._method_owner(func.attr.value)
+            return self.ctx.return_parts(f"{owner.name}.{func.attr.value}", owner.name) if owner else None
+        return None
+
+    def _method_owner(self, method: str):
+        """The class of this file, this one or a base, that defines `method` (None if none here does)."""
+        cls, seen = self.cls, set()
+        while cls is not None and cls.name not in seen:
+            seen.add(cls.name)
+            if method in cls.methods:
+                return cls
+            if method in cls.module_attrs or self.ctx.inherited_method(cls.name, method):
+                return None
+            local_bases = [self.ctx.classes[b] for b in cls.bases if b in self.ctx.classes]
+            cls = local_bases[0] if local_bases else None
+        return None
 
     def _project_call(self, call: cst.Call) -> bool:
         """Does the call run a function of the linted files, whose returns the analysis reads?"""
@@ -1307,6 +1370,8 @@ class _ReturnCollector(cst.CSTVisitor):
         self.env = env
         self.kind: str | None = None
         self._seen_return = False
+        # each part's kind while every return so far gave a tuple of one length; None once one did not
+        self.parts: tuple[str | None, ...] | None = None
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False  # nested functions return for themselves
@@ -1341,12 +1406,26 @@ class _ReturnCollector(cst.CSTVisitor):
         if node.value is None or (isinstance(node.value, cst.Name) and node.value.value == "None"):
             return  # `return None` keeps an Optional[Tensor] a tensor
         kind = self.env.kind_of(node.value)
+        parts = self._parts_of(node.value)
         if not self._seen_return:
-            self.kind = kind
-        elif self.kind != kind:
-            # returns disagree (a tensor on one path, a bool on another): say nothing
-            self.kind = TENSOR if {self.kind, kind} == {TENSOR, BOOL_TENSOR} else None
+            self.kind, self.parts = kind, parts
+        else:
+            self.kind = _agree(self.kind, kind)
+            same_shape = parts is not None and self.parts is not None and len(parts) == len(self.parts)
+            self.parts = tuple(map(_agree, self.parts, parts)) if same_shape else None
         self._seen_return = True
+
+    def _parts_of(self, value: cst.BaseExpression) -> tuple[str | None, ...] | None:
+        if not isinstance(value, cst.Tuple) or any(not isinstance(e, cst.Element) for e in value.elements):
+            return None
+        return tuple(self.env.kind_of(e.value) for e in value.elements)
+
+
+def _agree(one: str | None, other: str | None) -> str | None:
+    """The kind two returns share; when they disagree (a tensor on one path, a bool on another): say nothing."""
+    if one == other:
+        return one
+    return TENSOR if {one, other} == {TENSOR, BOOL_TENSOR} else None
 
 
 class _SelfAssignmentCollector(_ReturnCollector):

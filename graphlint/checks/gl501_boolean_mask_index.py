@@ -75,6 +75,8 @@ class BooleanMaskIndex(Check):
                 ctx.kind(inner) is None and ctx.torch_file and isinstance(inner, (cst.Name, cst.Attribute)))
         if isinstance(expr, cst.Subscript):
             return self._is_mask(expr.value, ctx, known_base, by_name)  # `x[mask[0]]`: a row of a mask
+        if kind is None and ctx.torch_file and isinstance(expr, cst.Name) and expr.value in ctx.env.compared:
+            return True  # `is_diag = row == col` then `row[is_diag]` (torch-sla): indexing by a Python bool is rare
         # a tensor (or, on a known tensor, a value of unknown origin) called `mask`/`keep`/... is a mask,
         # also when it is an attribute (`x[..., self.coupling.source_mask]` in torchflows)
         name = expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else ""
