@@ -43,7 +43,7 @@ class SparseTensor(Check):
 
     def visit_FunctionDef(self, node: cst.FunctionDef, ctx) -> None:
         if len(ctx.parents) == 1 and matches(ctx.torch_version, self.MEASURED_FORMS["sparse_input"][1]) \
-                and (ctx.source_text is None or _SPARSE_WORDS.search(ctx.source_text)) \
+                and (ctx.source_text is None or _file_may_name_sparse(ctx.source_text)) \
                 and _may_name_sparse(node, ctx):
             self._sparse_params = dict.fromkeys(_sparse_parameters(node, ctx), False)
 
@@ -93,6 +93,19 @@ _LAYOUT_ATTRIBUTES = ("is_sparse", "layout")
 # without them has no sparse operand, and its functions need no pre-scan for one. The private accessors are
 # whole words: `past_key_values` (every transformers model) names no `._values()`.
 _SPARSE_WORDS = re.compile(r"sparse|coalesce|\b(?:_values|_indices|_nnz|c?row_indices|c?col_indices)\b")
+
+
+_SPARSE_SUBSTRINGS = ("sparse", "coalesce", "_values", "_indices", "_nnz")
+_last_file: list = [None, False]  # the last source text asked about (one per file, asked once per function)
+
+
+def _file_may_name_sparse(text: str) -> bool:
+    """`_SPARSE_WORDS` anywhere in the file. Plain substring tests first: the word-boundary search scans a
+    whole file that has none, and it was asked once per function."""
+    if _last_file[0] is not text:
+        found = any(word in text for word in _SPARSE_SUBSTRINGS) and _SPARSE_WORDS.search(text) is not None
+        _last_file[:] = [text, found]
+    return _last_file[1]
 
 
 def _may_name_sparse(function: cst.FunctionDef, ctx) -> bool:
