@@ -27867,3 +27867,780 @@ def gradcam_eigengrad_elementwise():
     def f(x):
         return [c(input_tensor=x, targets=[ClassifierOutputTarget(2)]) for c in cams]
     return f, (torch.randn(1, 3, 32, 32),)
+
+
+# ---- held-out set 36 (popular libraries in areas the benchmark lacked: reinforcement learning, segmentation
+# foundation models, diffusion, OCR, time-series forecasting; chosen 2026-12-06 by a helper session blind to
+# graphlint). skrl, segment-anything, denoising-diffusion-pytorch and easyocr are installed (--no-deps) in
+# bench/accuracy/.venv/models-site (requirements-models.txt): the last three need torchvision, and skrl needs
+# tensorboard, which benchmarked packages in the venv (pytorch-lightning, accelerate, transformers) probe for.
+# chronos-forecasting is in the venv (requirements.txt). All are "own_files_only": the benchmarked packages they
+# call (torchvision, accelerate, ema-pytorch, transformers) are installed libraries for their entry points.
+PACKAGES.update({
+    "skrl": {"dirs": ["skrl"], "split": "heldout", "site": "models", "own_files_only": True},
+    "segment-anything": {"dirs": ["segment_anything"], "split": "heldout", "site": "models",
+                         "own_files_only": True},
+    "denoising-diffusion-pytorch": {"dirs": ["denoising_diffusion_pytorch"], "split": "heldout", "site": "models",
+                                    "own_files_only": True},
+    "easyocr": {"dirs": ["easyocr"], "split": "heldout", "site": "models", "own_files_only": True},
+    "chronos-forecasting": {"dirs": ["chronos"], "split": "heldout", "own_files_only": True},
+})
+
+
+# -- skrl (reinforcement learning): agents built from skrl's model instantiators, one environment interaction
+# per call (act, record_transition, post_interaction; the update runs inside post_interaction), no TensorBoard
+# writer and no checkpoints
+def _s36_skrl_spaces(n_obs=4, n_act=2, discrete=False):
+    import gymnasium
+    obs = gymnasium.spaces.Box(low=-1.0, high=1.0, shape=(n_obs,))
+    act = gymnasium.spaces.Discrete(3) if discrete else gymnasium.spaces.Box(low=-1.0, high=1.0, shape=(n_act,))
+    return obs, act
+
+
+def _s36_skrl_models(obs, act, spec):
+    """spec: {name: "gaussian" | "deterministic" | "critic" | "categorical" | "q"}"""
+    from skrl.utils.model_instantiators.torch import gaussian_model, deterministic_model, categorical_model
+    net = [{"name": "net", "input": "OBSERVATIONS", "layers": [16, 16], "activations": "elu"}]
+    qnet = [{"name": "net", "input": "concatenate([OBSERVATIONS, ACTIONS])", "layers": [16, 16],
+             "activations": "relu"}]
+    out = {}
+    for name, kind in spec.items():
+        if kind == "gaussian":
+            out[name] = gaussian_model(observation_space=obs, action_space=act, device="cpu", network=net,
+                                       output="ACTIONS")
+        elif kind == "deterministic":
+            out[name] = deterministic_model(observation_space=obs, action_space=act, device="cpu", network=net,
+                                            output="ACTIONS")
+        elif kind == "value":
+            out[name] = deterministic_model(observation_space=obs, action_space=act, device="cpu", network=net,
+                                            output="ONE")
+        elif kind == "critic":
+            out[name] = deterministic_model(observation_space=obs, action_space=act, device="cpu", network=qnet,
+                                            output="ONE")
+        elif kind == "categorical":
+            out[name] = categorical_model(observation_space=obs, action_space=act, device="cpu", network=net,
+                                          output="ACTIONS")
+        elif kind == "q":
+            out[name] = deterministic_model(observation_space=obs, action_space=act, device="cpu", network=net,
+                                            output="ACTIONS")
+    return out
+
+
+def _s36_skrl_interaction(agent_cls, spec, cfg, discrete=False, memory_size=8, num_envs=2, timesteps=100):
+    import tempfile
+    from skrl.memories.torch import RandomMemory
+    obs_space, act_space = _s36_skrl_spaces(discrete=discrete)
+    models = _s36_skrl_models(obs_space, act_space, spec)
+    for m in models.values():  # materialise lazy layers (TRPO deep-copies its policy at construction)
+        with torch.no_grad():
+            m.act({"observations": torch.zeros(num_envs, 4), "states": None,
+                   "taken_actions": torch.zeros(num_envs, 1 if discrete else 2)}, role="")
+    memory = RandomMemory(memory_size=memory_size, num_envs=num_envs, device="cpu")
+    cfg = dict(cfg)
+    # no TensorBoard writer, no checkpoints (nothing is written); with write_interval > 0 record_transition's
+    # reward tracking (collections.deque.extend) makes Dynamo raise an internal error on 2.13
+    cfg["experiment"] = {"directory": tempfile.gettempdir(), "experiment_name": "run",
+                         "write_interval": 0, "checkpoint_interval": 0}
+    agent = agent_cls(models=models, memory=memory, observation_space=obs_space, action_space=act_space,
+                      device="cpu", cfg=cfg)
+    agent.init()
+    agent.enable_training_mode(True)  # as skrl's SequentialTrainer.train() does
+    clock = {"t": 0}
+
+    def f(obs, next_obs, rewards, terminated, truncated):
+        t = clock["t"]
+        clock["t"] = t + 1
+        agent.pre_interaction(timestep=t, timesteps=timesteps)
+        with torch.no_grad():
+            actions, _ = agent.act(obs, None, timestep=t, timesteps=timesteps)
+        agent.record_transition(observations=obs, states=None, actions=actions, rewards=rewards,
+                                next_observations=next_obs, next_states=None, terminated=terminated,
+                                truncated=truncated, infos={}, timestep=t, timesteps=timesteps)
+        agent.post_interaction(timestep=t, timesteps=timesteps)
+        return actions
+    return f, (torch.rand(num_envs, 4) * 2 - 1, torch.rand(num_envs, 4) * 2 - 1, torch.randn(num_envs, 1),
+               torch.tensor([[False], [True]]), torch.tensor([[False], [False]]))
+
+
+@entry("skrl", "PPO (Gaussian policy + value, RandomMemory, RunningStandardScaler preprocessors, KLAdaptiveLR): two "
+       "environment interactions, GAE and one learning epoch of 2 mini-batches on the second")
+def skrl_ppo_interaction():
+    from skrl.agents.torch.ppo import PPO
+    from skrl.resources.preprocessors.torch import RunningStandardScaler
+    from skrl.resources.schedulers.torch import KLAdaptiveLR
+    cfg = {"rollouts": 2, "learning_epochs": 1, "mini_batches": 2, "learning_rate_scheduler": KLAdaptiveLR,
+           "learning_rate_scheduler_kwargs": {"kl_threshold": 0.008},
+           "observation_preprocessor": RunningStandardScaler, "observation_preprocessor_kwargs": {"size": 4},
+           "value_preprocessor": RunningStandardScaler, "value_preprocessor_kwargs": {"size": 1},
+           "grad_norm_clip": 0.5, "entropy_loss_scale": 0.01}
+    return _s36_skrl_interaction(PPO, {"policy": "gaussian", "value": "value"}, cfg, memory_size=2)
+
+
+@entry("skrl", "SAC (Gaussian policy, twin critics + targets, learned entropy): interactions with a gradient step "
+       "each")
+def skrl_sac_interaction():
+    from skrl.agents.torch.sac import SAC
+    cfg = {"batch_size": 4, "gradient_steps": 1, "learning_starts": 1, "grad_norm_clip": 1.0}
+    spec = {"policy": "gaussian", "critic_1": "critic", "critic_2": "critic", "target_critic_1": "critic",
+            "target_critic_2": "critic"}
+    return _s36_skrl_interaction(SAC, spec, cfg)
+
+
+@entry("skrl", "TD3 (deterministic policy, Gaussian exploration and smoothing noise, twin critics, policy delay) "
+       "and DDPG (Ornstein-Uhlenbeck noise): interactions with updates")
+def skrl_td3_ddpg_interaction():
+    from skrl.agents.torch.td3 import TD3
+    from skrl.agents.torch.ddpg import DDPG
+    from skrl.resources.noises.torch import GaussianNoise, OrnsteinUhlenbeckNoise
+    td3 = _s36_skrl_interaction(
+        TD3, {"policy": "deterministic", "target_policy": "deterministic", "critic_1": "critic", "critic_2": "critic",
+              "target_critic_1": "critic", "target_critic_2": "critic"},
+        {"batch_size": 4, "learning_starts": 1, "policy_delay": 1, "exploration_noise": GaussianNoise,
+         "exploration_noise_kwargs": {"mean": 0.0, "std": 0.1}, "smooth_regularization_noise": GaussianNoise,
+         "smooth_regularization_noise_kwargs": {"mean": 0.0, "std": 0.2}})[0]
+    ddpg, args = _s36_skrl_interaction(
+        DDPG, {"policy": "deterministic", "target_policy": "deterministic", "critic": "critic",
+               "target_critic": "critic"},
+        {"batch_size": 4, "learning_starts": 1, "exploration_noise": OrnsteinUhlenbeckNoise,
+         "exploration_noise_kwargs": {"theta": 0.15, "sigma": 0.1, "base_scale": 1.0}})
+
+    def f(*a):
+        return td3(*a), ddpg(*a)
+    return f, args
+
+
+@entry("skrl", "DQN and DDQN (Q-network + target, epsilon-greedy exploration, discrete actions): interactions "
+       "with updates")
+def skrl_dqn_interaction():
+    from skrl.agents.torch.dqn import DQN
+    from skrl.agents.torch.ddqn import DDQN
+    spec = {"q_network": "q", "target_q_network": "q"}
+    cfg = {"batch_size": 4, "learning_starts": 1, "target_update_interval": 1}
+    dqn, args = _s36_skrl_interaction(DQN, spec, cfg, discrete=True)
+    ddqn = _s36_skrl_interaction(DDQN, spec, cfg, discrete=True)[0]
+
+    def f(*a):
+        return dqn(*a), ddqn(*a)
+    return f, args
+
+
+@entry("skrl", "A2C (categorical policy, discrete actions) and RPO (Gaussian policy with action perturbation): two "
+       "interactions, update on the second")
+def skrl_a2c_rpo_interaction():
+    from skrl.agents.torch.a2c import A2C
+    from skrl.agents.torch.rpo import RPO
+    a2c, _ = _s36_skrl_interaction(A2C, {"policy": "categorical", "value": "value"},
+                                   {"rollouts": 2, "mini_batches": 1, "entropy_loss_scale": 0.01},
+                                   discrete=True, memory_size=2)
+    rpo, args = _s36_skrl_interaction(RPO, {"policy": "gaussian", "value": "value"},
+                                      {"rollouts": 2, "learning_epochs": 1, "mini_batches": 1, "alpha": 0.5},
+                                      memory_size=2)
+
+    def f(obs, next_obs, rewards, terminated, truncated):
+        return a2c(obs, next_obs, rewards, terminated, truncated), rpo(obs, next_obs, rewards, terminated, truncated)
+    return f, args
+
+
+@entry("skrl", "TRPO (conjugate-gradient natural step, line search, value updates): two interactions, update on the "
+       "second")
+def skrl_trpo_interaction():
+    from skrl.agents.torch.trpo import TRPO
+    return _s36_skrl_interaction(TRPO, {"policy": "gaussian", "value": "value"},
+                                 {"rollouts": 2, "learning_epochs": 1, "mini_batches": 1}, memory_size=2)
+
+
+@entry("skrl", "utilities: compute_gae, RunningStandardScaler (train / inverse), RandomMemory add_samples + sample, "
+       "Gaussian / Ornstein-Uhlenbeck noise, KLAdaptiveLR step")
+def skrl_utilities():
+    from skrl.agents.torch.ppo.ppo import compute_gae
+    from skrl.memories.torch import RandomMemory
+    from skrl.resources.preprocessors.torch import RunningStandardScaler
+    from skrl.resources.noises.torch import GaussianNoise, OrnsteinUhlenbeckNoise
+    from skrl.resources.schedulers.torch import KLAdaptiveLR
+    scaler = RunningStandardScaler(size=3, device="cpu")
+    mem = RandomMemory(memory_size=6, num_envs=2, device="cpu")
+    mem.create_tensor(name="obs", size=3, dtype=torch.float32)
+    mem.create_tensor(name="done", size=1, dtype=torch.bool)
+    noises = [GaussianNoise(mean=0.0, std=0.3, device="cpu"),
+              OrnsteinUhlenbeckNoise(theta=0.15, sigma=0.2, base_scale=0.5, device="cpu")]
+    p = torch.nn.Parameter(torch.zeros(2))
+    opt = torch.optim.SGD([p], lr=1e-3)
+    sched = KLAdaptiveLR(opt, kl_threshold=0.01)
+
+    def f(rewards, values, last_values, terminated, x, kl):
+        ret, adv = compute_gae(rewards=rewards, terminated=terminated, truncated=torch.zeros_like(terminated),
+                               values=values, last_values=last_values, discount_factor=0.99, lambda_coefficient=0.95)
+        y = scaler(x, train=True)
+        z = scaler(y, inverse=True)
+        for i in range(3):
+            mem.add_samples(obs=x + i, done=terminated[i])
+        batch = mem.sample(names=["obs", "done"], batch_size=4)
+        sched.step(kl)
+        return ret, adv, z, batch, [n.sample((2, 3)) for n in noises], opt.param_groups[0]["lr"]
+    return f, (torch.randn(5, 2, 1), torch.randn(5, 2, 1), torch.randn(2, 1), torch.rand(5, 2, 1) > 0.8,
+               torch.randn(2, 3), torch.tensor(0.05))
+
+
+# -- segment-anything: a tiny SAM (ViT encoder 32 wide, 2 blocks, 64x64 input) with random weights
+def _s36_tiny_sam(img=64):
+    from functools import partial
+    from segment_anything.modeling import Sam, ImageEncoderViT, PromptEncoder, MaskDecoder, TwoWayTransformer
+    d, patch = 32, 16
+    emb = img // patch
+    sam = Sam(
+        image_encoder=ImageEncoderViT(img_size=img, patch_size=patch, embed_dim=32, depth=2, num_heads=2, mlp_ratio=2,
+                                      out_chans=d, qkv_bias=True, norm_layer=partial(torch.nn.LayerNorm, eps=1e-6),
+                                      use_rel_pos=True, window_size=2, global_attn_indexes=(1,)),
+        prompt_encoder=PromptEncoder(embed_dim=d, image_embedding_size=(emb, emb), input_image_size=(img, img),
+                                     mask_in_chans=4),
+        mask_decoder=MaskDecoder(num_multimask_outputs=3,
+                                 transformer=TwoWayTransformer(depth=2, embedding_dim=d, mlp_dim=64, num_heads=2),
+                                 transformer_dim=d, iou_head_depth=2, iou_head_hidden_dim=32),
+        pixel_mean=[123.675, 116.28, 103.53], pixel_std=[58.395, 57.12, 57.375])
+    return sam.eval()
+
+
+@entry("segment-anything", "Sam.forward on a batch of two images with point, box and mask prompts (multimask), "
+       "postprocess_masks to the original sizes")
+def sam_forward_batched():
+    sam = _s36_tiny_sam()
+
+    def f(im1, im2, pts, lbl, box, mask_in):
+        with torch.no_grad():
+            return sam([{"image": im1, "original_size": (48, 60), "point_coords": pts, "point_labels": lbl},
+                        {"image": im2, "original_size": (64, 64), "boxes": box, "mask_inputs": mask_in}],
+                       multimask_output=True)
+    return f, (torch.rand(3, 64, 52) * 255, torch.rand(3, 64, 64) * 255, torch.rand(1, 2, 2) * 60,
+               torch.tensor([[1, 0]]), torch.tensor([[4.0, 8.0, 40.0, 50.0]]), torch.randn(1, 1, 16, 16))
+
+
+@entry("segment-anything", "SamPredictor: set_image on an HWC uint8 array (ResizeLongestSide), predict_torch with "
+       "transformed points, then with a batch of transformed boxes, then with the best low-res mask fed back; "
+       "get_image_embedding")
+def sam_predictor_prompts():
+    from segment_anything import SamPredictor
+    import numpy as np
+    pred = SamPredictor(_s36_tiny_sam())
+
+    def f(image, pts, lbl, boxes):
+        pred.set_image(image)
+        size = image.shape[:2]
+        p = pred.transform.apply_coords_torch(pts, size)
+        masks, scores, low = pred.predict_torch(point_coords=p, point_labels=lbl, multimask_output=True)
+        best = scores[0].argmax()
+        tb = pred.transform.apply_boxes_torch(boxes, size)
+        m2, s2, _ = pred.predict_torch(point_coords=None, point_labels=None, boxes=tb, multimask_output=False)
+        m3, s3, _ = pred.predict_torch(point_coords=p, point_labels=lbl, mask_input=low[:, best][:, None],
+                                       multimask_output=False, return_logits=True)
+        return masks, scores, m2, s2, m3, pred.get_image_embedding()
+    rng = np.random.RandomState(0)
+    return f, (rng.randint(0, 255, (40, 56, 3), dtype=np.uint8), torch.tensor([[[10.0, 12.0], [30.0, 20.0]]]),
+               torch.tensor([[1, 0]]), torch.tensor([[2.0, 3.0, 20.0, 25.0], [10.0, 10.0, 50.0, 38.0]]))
+
+
+@entry("segment-anything", "amg utilities on tensors: calculate_stability_score, batched_mask_to_box, "
+       "is_box_near_crop_edge, mask_to_rle_pytorch + rle_to_mask + area_from_rle, MaskData filter / cat, "
+       "uncrop_boxes / points / masks, generate_crop_boxes")
+def sam_amg_utils():
+    from segment_anything.utils import amg
+    import numpy as np
+
+    def f(logits, boxes, pts):
+        masks = logits > 0.0
+        stab = amg.calculate_stability_score(logits, 0.0, 1.0)
+        mb = amg.batched_mask_to_box(masks)
+        near = amg.is_box_near_crop_edge(boxes, [0, 0, 16, 16], [0, 0, 32, 32])
+        data = amg.MaskData(masks=masks, stab=stab, boxes=mb, points=pts)
+        data.filter(stab > 0.3)
+        data.cat(amg.MaskData(masks=masks[:1], stab=stab[:1], boxes=mb[:1], points=pts[:1]))
+        rles = amg.mask_to_rle_pytorch(data["masks"])
+        back = [amg.rle_to_mask(r) for r in rles]
+        areas = [amg.area_from_rle(r) for r in rles]
+        crops, layers = amg.generate_crop_boxes((32, 40), 1, 512 / 1500)
+        ub = amg.uncrop_boxes_xyxy(boxes, [4, 2, 20, 18])
+        up = amg.uncrop_points(pts, [4, 2, 20, 18])
+        um = amg.uncrop_masks(masks, [4, 2, 20, 18], 20, 24)
+        grids = amg.build_all_layer_point_grids(4, 1, 2)
+        return stab, near, back, areas, crops, ub, up, um, grids, np.stack(back).sum()
+    return f, (torch.randn(5, 16, 16), torch.tensor([[0.0, 1.0, 10.0, 16.0], [3.0, 3.0, 8.0, 9.0]]),
+               torch.rand(5, 2) * 16)
+
+
+@entry("segment-anything", "fine-tuning the prompt encoder + mask decoder on frozen image embeddings: box prompts, "
+       "dice + BCE loss on upscaled masks, Adam step")
+def sam_decoder_finetune():
+    import torch.nn.functional as F
+    sam = _s36_tiny_sam()
+    for p in sam.image_encoder.parameters():
+        p.requires_grad_(False)
+    opt = torch.optim.Adam(list(sam.prompt_encoder.parameters()) + list(sam.mask_decoder.parameters()), lr=1e-4)
+    sam.train()
+
+    def f(images, boxes, gt):
+        with torch.no_grad():
+            emb = sam.image_encoder(sam.preprocess(images))
+        losses = []
+        for i in range(images.shape[0]):
+            sparse, dense = sam.prompt_encoder(points=None, boxes=boxes[i:i + 1], masks=None)
+            low, iou = sam.mask_decoder(image_embeddings=emb[i:i + 1], image_pe=sam.prompt_encoder.get_dense_pe(),
+                                        sparse_prompt_embeddings=sparse, dense_prompt_embeddings=dense,
+                                        multimask_output=False)
+            m = sam.postprocess_masks(low, (64, 64), (64, 64))
+            p = m.sigmoid()
+            dice = 1 - (2 * (p * gt[i]).sum() + 1) / (p.sum() + gt[i].sum() + 1)
+            losses.append(dice + F.binary_cross_entropy_with_logits(m, gt[i][None]))
+        loss = torch.stack(losses).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.rand(2, 3, 64, 64) * 255, torch.tensor([[4.0, 4.0, 40.0, 40.0], [10.0, 20.0, 60.0, 50.0]]),
+               (torch.rand(2, 1, 64, 64) > 0.5).float())
+
+
+# -- denoising-diffusion-pytorch (lucidrains): tiny U-Nets (dim 8, 16x16 images), few timesteps
+def _s36_ddpm_unet(**kw):
+    from denoising_diffusion_pytorch import Unet
+    kw.setdefault("dim", 8)
+    kw.setdefault("dim_mults", (1, 2))
+    return Unet(attn_dim_head=8, attn_heads=2, full_attn=(False, True), **kw)
+
+
+def _s36_ddpm_step(diffusion, x, lr=1e-4):
+    opt = torch.optim.Adam(diffusion.parameters(), lr=lr)
+
+    def f(x):
+        opt.zero_grad()
+        loss = diffusion(x)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (x,)
+
+
+@entry("denoising-diffusion-pytorch", "GaussianDiffusion (pred_v, sigmoid schedule, min-SNR weighting, offset noise, "
+       "self-conditioning) training step with Adam")
+def ddpm_train_step():
+    from denoising_diffusion_pytorch import GaussianDiffusion
+    d = GaussianDiffusion(_s36_ddpm_unet(self_condition=True), image_size=16, timesteps=10, min_snr_loss_weight=True,
+                          offset_noise_strength=0.1)
+    return _s36_ddpm_step(d, torch.rand(2, 3, 16, 16))
+
+
+@entry("denoising-diffusion-pytorch", "GaussianDiffusion sampling: ancestral p_sample_loop (pred_noise, cosine), DDIM "
+       "(3 of 6 steps, eta 0.5), interpolate between two images", calls=1)
+def ddpm_sampling():
+    from denoising_diffusion_pytorch import GaussianDiffusion
+    ddpm = GaussianDiffusion(_s36_ddpm_unet(), image_size=16, timesteps=4, objective="pred_noise",
+                             beta_schedule="cosine").eval()
+    ddim = GaussianDiffusion(_s36_ddpm_unet(), image_size=16, timesteps=6, sampling_timesteps=3,
+                             ddim_sampling_eta=0.5, objective="pred_x0", beta_schedule="linear").eval()
+
+    def f(x1, x2):
+        with torch.no_grad():
+            return ddpm.sample(batch_size=2), ddim.sample(batch_size=2, return_all_timesteps=True), \
+                ddpm.interpolate(x1, x2, t=2, lam=0.3)
+    return f, (torch.rand(1, 3, 16, 16), torch.rand(1, 3, 16, 16))
+
+
+@entry("denoising-diffusion-pytorch", "ElucidatedDiffusion (Karras et al.): training step, stochastic sampler and "
+       "DPM++ sampler (4 steps)")
+def ddpm_elucidated():
+    from denoising_diffusion_pytorch import ElucidatedDiffusion
+    ed = ElucidatedDiffusion(_s36_ddpm_unet(learned_sinusoidal_cond=True), image_size=16, num_sample_steps=4)
+    step, args = _s36_ddpm_step(ed, torch.rand(2, 3, 16, 16))
+
+    def f(x):
+        loss = step(x)
+        with torch.no_grad():
+            return loss, ed.sample(batch_size=1), ed.sample_using_dpmpp(batch_size=1)
+    return f, args
+
+
+@entry("denoising-diffusion-pytorch", "1-D diffusion: Unet1D + GaussianDiffusion1D training step and DDIM sampling")
+def ddpm_1d():
+    from denoising_diffusion_pytorch import Unet1D, GaussianDiffusion1D
+    unet = Unet1D(dim=8, dim_mults=(1, 2), channels=2, attn_dim_head=8, attn_heads=2)
+    d = GaussianDiffusion1D(unet, seq_length=16, timesteps=6, sampling_timesteps=3, objective="pred_v")
+    step, args = _s36_ddpm_step(d, torch.rand(2, 2, 16))
+
+    def f(x):
+        loss = step(x)
+        with torch.no_grad():
+            return loss, d.sample(batch_size=2)
+    return f, args
+
+
+@entry("denoising-diffusion-pytorch", "KarrasUnet (EDM2 magnitude-preserving, class-conditional) and KarrasUnet1D: "
+       "forward + backward, Adam with InvSqrtDecayLRSched")
+def ddpm_karras_unet():
+    from denoising_diffusion_pytorch import KarrasUnet, KarrasUnet1D, InvSqrtDecayLRSched
+    u2 = KarrasUnet(image_size=16, dim=16, dim_max=32, num_classes=3, channels=3, num_downsamples=2,
+                    num_blocks_per_stage=1, attn_res=(8,), attn_dim_head=8)
+    u1 = KarrasUnet1D(seq_len=16, dim=16, dim_max=32, channels=2, num_downsamples=2, num_blocks_per_stage=1,
+                      attn_res=(8,), attn_dim_head=8)
+    opt = torch.optim.Adam(list(u2.parameters()) + list(u1.parameters()), lr=1e-3)
+    sched = InvSqrtDecayLRSched(opt)
+
+    def f(x, t, cls, x1, t1):
+        opt.zero_grad()
+        loss = u2(x, time=t, class_labels=cls).pow(2).mean() + u1(x1, time=t1).pow(2).mean()
+        loss.backward()
+        opt.step()
+        sched.step()
+        return loss.detach()
+    return f, (torch.randn(2, 3, 16, 16), torch.rand(2), torch.tensor([0, 2]), torch.randn(2, 2, 16), torch.rand(2))
+
+
+@entry("denoising-diffusion-pytorch", "continuous-time variants: ContinuousTimeGaussianDiffusion with a learned noise "
+       "schedule, VParamContinuousTimeGaussianDiffusion, LearnedGaussianDiffusion (learned variance, VB loss), "
+       "WeightedObjectiveGaussianDiffusion: losses + backward, 3-step samples")
+def ddpm_continuous_learned():
+    from denoising_diffusion_pytorch import ContinuousTimeGaussianDiffusion, VParamContinuousTimeGaussianDiffusion, \
+        LearnedGaussianDiffusion, WeightedObjectiveGaussianDiffusion
+    ct = ContinuousTimeGaussianDiffusion(_s36_ddpm_unet(learned_sinusoidal_cond=True), image_size=16,
+                                         noise_schedule="learned", num_sample_steps=3,
+                                         learned_schedule_net_hidden_dim=16, min_snr_loss_weight=True)
+    vp = VParamContinuousTimeGaussianDiffusion(_s36_ddpm_unet(random_fourier_features=True), image_size=16,
+                                               num_sample_steps=3)
+    lg = LearnedGaussianDiffusion(_s36_ddpm_unet(learned_variance=True), image_size=16, timesteps=5)
+    wo = WeightedObjectiveGaussianDiffusion(_s36_ddpm_unet(out_dim=8), image_size=16, timesteps=5)
+
+    def f(x):
+        loss = ct(x) + vp(x) + lg(x) + wo(x)
+        loss.backward()
+        with torch.no_grad():
+            return loss.detach(), ct.sample(batch_size=1), vp.sample(batch_size=1), lg.sample(batch_size=1)
+    return f, (torch.rand(2, 3, 16, 16),)
+
+
+@entry("denoising-diffusion-pytorch", "classifier-free guidance (class-conditional Unet, cond drop, guided DDIM "
+       "sampling with rescaled CFG) and simple diffusion (UViT): training losses + backward, samples", calls=1)
+def ddpm_cfg_simple():
+    from denoising_diffusion_pytorch.classifier_free_guidance import Unet as CFGUnet, GaussianDiffusion as CFGDiffusion
+    from denoising_diffusion_pytorch.simple_diffusion import UViT, GaussianDiffusion as SimpleDiffusion
+    cfg = CFGDiffusion(CFGUnet(dim=8, dim_mults=(1, 2), num_classes=3, cond_drop_prob=0.5, attn_dim_head=8,
+                               attn_heads=2), image_size=16, timesteps=6, sampling_timesteps=3)
+    uvit = UViT(dim=16, dim_mults=(1, 2), vit_depth=1, attn_dim_head=8, attn_heads=2, channels=3)
+    sd = SimpleDiffusion(uvit, image_size=16, num_sample_steps=3)
+
+    def f(x, classes):
+        loss = cfg(x, classes=classes) + sd(x)
+        loss.backward()
+        with torch.no_grad():
+            return loss.detach(), cfg.sample(classes=classes, cond_scale=3.0, rescaled_phi=0.7), sd.sample(batch_size=1)
+    return f, (torch.rand(2, 3, 16, 16), torch.tensor([0, 2]))
+
+
+@entry("denoising-diffusion-pytorch", "RePaint inpainting sampler (known region + mask, resampling) and guided "
+       "diffusion with a classifier-style cond_fn gradient", calls=1)
+def ddpm_repaint_guided():
+    from denoising_diffusion_pytorch.repaint import Unet as RUnet, GaussianDiffusion as RDiffusion
+    from denoising_diffusion_pytorch.guided_diffusion import Unet as GUnet, GaussianDiffusion as GDiffusion
+    rp = RDiffusion(RUnet(dim=8, dim_mults=(1, 2), attn_dim_head=8, attn_heads=2), image_size=16, timesteps=4).eval()
+    gd = GDiffusion(GUnet(dim=8, dim_mults=(1, 2)), image_size=16, timesteps=4).eval()
+
+    def cond_fn(mean, t, **kw):
+        return -0.1 * mean
+
+    def f(gt, mask):
+        with torch.no_grad():
+            a = rp.sample(gt=gt, mask=mask, batch_size=1, resample_iter=2, resample_jump=2)
+        b = gd.sample(batch_size=1, cond_fn=cond_fn, guidance_kwargs={})
+        return a, b
+    return f, (torch.rand(1, 3, 16, 16), (torch.rand(1, 3, 16, 16) > 0.5).float())
+
+
+# -- easyocr: CRAFT text detector (torchvision vgg16_bn, weights=None) and CRNN recognisers with random weights,
+# driven through easyocr's own detection / recognition functions (easyocr.Reader downloads its weights)
+def _s36_ocr_converter():
+    from easyocr.utils import CTCLabelConverter
+    chars = "0123456789abcdefghijklmnopqrstuvwxyz"
+    return chars, CTCLabelConverter(chars, {}, {})
+
+
+@entry("easyocr", "CRAFT detector (random weights) through detection.test_net: resize, normalise, forward, "
+       "getDetBoxes (OpenCV connected components), coordinate adjustment; then group_text_box", calls=1)
+def easyocr_craft_detect():
+    from easyocr.craft import CRAFT
+    from easyocr.detection import test_net
+    from easyocr.utils import group_text_box
+    import numpy as np
+    net = CRAFT(pretrained=False).eval()
+
+    def f(img):
+        boxes, polys = test_net(64, 1.0, net, img, text_threshold=0.3, link_threshold=0.2, low_text=0.2, poly=False,
+                                device="cpu")
+        hl, fl = group_text_box([np.array(b).astype(np.int32).reshape(-1) for b in polys[0]])
+        return boxes, polys, hl, fl
+    return f, (np.random.RandomState(0).randint(0, 255, (48, 64, 3), dtype=np.uint8),)
+
+
+@entry("easyocr", "recognition.get_text with a VGG-BiLSTM-CTC recogniser: AlignCollate / NormalizePAD, DataLoader, "
+       "greedy and beam-search CTC decoding, low-confidence second pass with contrast adjustment", calls=1)
+def easyocr_recognize():
+    from easyocr.model.vgg_model import Model
+    from easyocr.recognition import get_text
+    import numpy as np
+    chars, conv = _s36_ocr_converter()
+    rec = Model(input_channel=1, output_channel=32, hidden_size=16, num_class=len(chars) + 1).eval()
+    rng = np.random.RandomState(0)
+    crops = [([[0, 0], [40, 0], [40, 16], [0, 16]], rng.randint(0, 255, (16, 40), dtype=np.uint8)),
+             ([[5, 20], [60, 20], [60, 34], [5, 34]], rng.randint(0, 255, (14, 55), dtype=np.uint8))]
+
+    def f(crops):
+        greedy = get_text(chars, 32, 64, rec, conv, crops, decoder="greedy", contrast_ths=0.5, workers=0)
+        beam = get_text(chars, 32, 64, rec, conv, crops, decoder="beamsearch", beamWidth=3, workers=0)
+        return greedy, beam
+    return f, (crops,)
+
+
+@entry("easyocr", "ResNet-BiLSTM-CTC recogniser (easyocr.model.model) fine-tuning step: CTC loss with "
+       "CTCLabelConverter.encode targets, backward, Adadelta step; greedy decode of the batch")
+def easyocr_recognizer_train():
+    from easyocr.model.model import Model
+    chars, conv = _s36_ocr_converter()
+    m = Model(input_channel=1, output_channel=32, hidden_size=16, num_class=len(chars) + 1)
+    opt = torch.optim.Adadelta(m.parameters(), lr=0.1)
+    crit = torch.nn.CTCLoss(zero_infinity=True)
+    m.train()
+
+    def f(images, texts):
+        text, length = conv.encode(texts)
+        preds = m(images, text).log_softmax(2)
+        size = torch.IntTensor([preds.size(1)] * images.size(0))
+        loss = crit(preds.permute(1, 0, 2), text, size, length)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        _, idx = preds.max(2)
+        return loss.detach(), conv.decode_greedy(idx.reshape(-1).detach().numpy(), size)
+    return f, (torch.randn(2, 1, 32, 64), ["ab12", "xyz"])
+
+
+@entry("easyocr", "utilities: reformat_input, get_image_list (crop + rotate + resize), get_paragraph, "
+       "CTCLabelConverter decode_greedy / decode_beamsearch on random probabilities", calls=1)
+def easyocr_utils():
+    from easyocr.utils import reformat_input, get_image_list, get_paragraph
+    import numpy as np
+    chars, conv = _s36_ocr_converter()
+
+    def f(img, probs):
+        rgb, grey = reformat_input(img)
+        hl = [[2, 30, 3, 15], [34, 60, 20, 34]]
+        fl = [[[5, 40], [30, 38], [31, 46], [6, 47]]]
+        crops, maxw = get_image_list(hl, fl, grey, model_height=32)
+        res = [(c[0], "ab", 0.9) for c in crops]
+        para = get_paragraph(res)
+        g = conv.decode_greedy(probs.argmax(2).reshape(-1).numpy(), torch.IntTensor([probs.shape[1]] * 2))
+        b = conv.decode_beamsearch(probs.softmax(2).numpy(), beamWidth=3)
+        return maxw, para, g, b
+    return f, (np.random.RandomState(2).randint(0, 255, (48, 64, 3), dtype=np.uint8), torch.randn(2, 6, len(chars) + 1))
+
+
+# -- chronos-forecasting (Amazon): Chronos-2, Chronos-Bolt and the original T5-based Chronos with tiny configs and
+# random weights (from_pretrained downloads)
+_S36_Q = [0.1, 0.25, 0.5, 0.75, 0.9]
+
+
+def _s36_chronos2():
+    from chronos.chronos2.config import Chronos2CoreConfig
+    from chronos import Chronos2Model
+    cfg = Chronos2CoreConfig(d_model=32, d_kv=8, d_ff=64, num_layers=2, num_heads=4, dropout_rate=0.0,
+                             chronos_config=dict(context_length=32, output_patch_size=4, input_patch_size=4,
+                                                 input_patch_stride=4, quantiles=[i / 10 for i in range(1, 10)],
+                                                 use_reg_token=True,
+                                                 use_arcsinh=True, max_output_patches=2))
+    return Chronos2Model(cfg).eval()
+
+
+@entry("chronos-forecasting", "Chronos2Pipeline.predict on univariate + multivariate series with past / future "
+       "covariates (dict inputs, cross-learning), long horizon (autoregressive unrolling), predict_quantiles",
+       calls=1)
+def chronos2_predict():
+    from chronos import Chronos2Pipeline
+    pipe = Chronos2Pipeline(_s36_chronos2())
+
+    def f(y1, y2, cov, fcov):
+        a = pipe.predict([y1, y2], prediction_length=12)
+        b = pipe.predict([{"target": y1, "past_covariates": {"c": cov}, "future_covariates": {"c": fcov}}],
+                         prediction_length=6, cross_learning=True)
+        q, mean = pipe.predict_quantiles([y1], prediction_length=4, quantile_levels=[0.1, 0.5, 0.9])
+        return a, b, q, mean
+    return f, (torch.randn(40).cumsum(0), torch.randn(2, 24), torch.randn(40), torch.randn(6))
+
+
+@entry("chronos-forecasting", "Chronos2Model training step: forward with NaN-masked context, group ids and future "
+       "target (quantile loss), backward, AdamW step")
+def chronos2_train_step():
+    m = _s36_chronos2().train()
+    opt = torch.optim.AdamW(m.parameters(), lr=1e-4)
+
+    def f(ctx, fut):
+        out = m(context=ctx, group_ids=torch.tensor([0, 0, 1]), future_target=fut, num_output_patches=2)
+        opt.zero_grad()
+        out.loss.backward()
+        opt.step()
+        return out.loss.detach()
+    ctx = torch.randn(3, 32)
+    ctx[0, :5] = float("nan")
+    return f, (ctx, torch.randn(3, 8))
+
+
+@entry("chronos-forecasting", "ChronosBoltPipeline.predict (instance norm, patching, T5 encoder-decoder, quantile "
+       "head; horizon beyond the model's, autoregressive) + predict_quantiles + embed; a training forward with target "
+       "(quantile loss) and backward", calls=1)
+def chronos_bolt():
+    from transformers import T5Config
+    from chronos import ChronosBoltPipeline
+    from chronos.chronos_bolt import ChronosBoltModelForForecasting
+    cfg = T5Config(d_model=32, d_kv=8, d_ff=64, num_layers=2, num_decoder_layers=1, num_heads=4, dropout_rate=0.0,
+                   vocab_size=2, pad_token_id=0, decoder_start_token_id=0, feed_forward_proj="relu")
+    cfg.chronos_config = dict(context_length=32, prediction_length=8, input_patch_size=8, input_patch_stride=8,
+                              quantiles=_S36_Q, use_reg_token=True)
+    model = ChronosBoltModelForForecasting(cfg)
+    pipe = ChronosBoltPipeline(model)
+
+    def f(ctx, target):
+        model.eval()
+        p = pipe.predict(ctx, prediction_length=12)
+        q, mean = pipe.predict_quantiles(ctx, prediction_length=8, quantile_levels=[0.2, 0.5, 0.8])
+        emb, scale = pipe.embed(ctx)
+        model.train()
+        out = model(context=ctx, target=target)
+        out.loss.backward()
+        return p, q, mean, emb, out.loss.detach()
+    return f, (torch.randn(2, 40).cumsum(1), torch.randn(2, 8))
+
+
+@entry("chronos-forecasting", "original Chronos (MeanScaleUniformBins tokenizer + tiny T5ForConditionalGeneration): "
+       "predict (sampling generate, 3 samples), predict_quantiles, embed", calls=1)
+def chronos_t5_predict():
+    from transformers import T5Config, T5ForConditionalGeneration
+    from chronos import ChronosConfig, ChronosModel, ChronosPipeline
+    ccfg = ChronosConfig(tokenizer_class="MeanScaleUniformBins", tokenizer_kwargs={"low_limit": -15.0,
+                                                                                    "high_limit": 15.0},
+                         context_length=32, prediction_length=6, n_tokens=64, n_special_tokens=2, pad_token_id=0,
+                         eos_token_id=1, use_eos_token=True, model_type="seq2seq", num_samples=3, temperature=1.0,
+                         top_k=50, top_p=1.0)
+    t5 = T5ForConditionalGeneration(T5Config(d_model=32, d_kv=8, d_ff=64, num_layers=2, num_decoder_layers=1,
+                                             num_heads=4, vocab_size=64, pad_token_id=0, eos_token_id=1,
+                                             decoder_start_token_id=0, dropout_rate=0.0)).eval()
+    pipe = ChronosPipeline(tokenizer=ccfg.create_tokenizer(), model=ChronosModel(ccfg, t5))
+
+    def f(ctx):
+        s = pipe.predict(ctx, prediction_length=6, num_samples=3)
+        q, mean = pipe.predict_quantiles(ctx, prediction_length=4, quantile_levels=[0.1, 0.5, 0.9], num_samples=3)
+        emb, state = pipe.embed(ctx)
+        return s, q, mean, emb
+    return f, ([torch.randn(20).cumsum(0), torch.randn(36)],)
+
+
+# ---- held-out set 36, continued: pytorchvideo (Meta's video model zoo; models only: its transforms import
+# torchvision.transforms.functional_tensor, which torchvision 0.28 no longer has), in models-site with its
+# dependencies av and parameterized; it calls fvcore (benchmarked, venv) and torchvision, hence own_files_only
+PACKAGES.update({
+    "pytorchvideo": {"dirs": ["pytorchvideo"], "split": "heldout", "site": "models", "own_files_only": True},
+})
+
+
+def _s36_pv_resnet(num_class=5, **kw):
+    from pytorchvideo.models import create_resnet
+    return create_resnet(input_channel=3, model_depth=50, model_num_class=num_class, stem_dim_out=8,
+                         head_pool_kernel_size=(4, 1, 1), dropout_rate=0.0, **kw)
+
+
+@entry("pytorchvideo", "create_resnet (Slow-only R50 layout, 8-wide stem) training step with cross-entropy, SGD; "
+       "create_csn + create_r2plus1d eval on a 1x3x4x32x32 clip")
+def pytorchvideo_resnets():
+    from pytorchvideo.models import create_csn
+    from pytorchvideo.models.r2plus1d import create_r2plus1d
+    m = _s36_pv_resnet()
+    csn = create_csn(model_depth=50, model_num_class=5, stem_dim_out=8, head_pool_kernel_size=(1, 1, 1)).eval()
+    r21 = create_r2plus1d(model_depth=50, model_num_class=5, stem_dim_out=8, head_pool_kernel_size=(1, 1, 1)).eval()
+    opt = torch.optim.SGD(m.parameters(), lr=0.01, momentum=0.9)
+
+    def f(x, y):
+        m.train()
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(m(x), y)
+        loss.backward()
+        opt.step()
+        with torch.no_grad():
+            return loss.detach(), csn(x), r21(x)
+    return f, (torch.randn(2, 3, 4, 32, 32), torch.tensor([1, 3]))
+
+
+@entry("pytorchvideo", "create_x3d (X3D-XS-like, width 0.5) and create_slowfast (R50, two pathways) eval")
+def pytorchvideo_x3d_slowfast():
+    from pytorchvideo.models.x3d import create_x3d
+    from pytorchvideo.models import create_slowfast
+    x3d = create_x3d(input_clip_length=4, input_crop_size=32, model_num_class=5, width_factor=0.5, depth_factor=0.5,
+                     stem_dim_in=6, head_dim_out=32, dropout_rate=0.0).eval()
+    sf = create_slowfast(model_depth=50, model_num_class=5, stem_dim_outs=(8, 1), dropout_rate=0.0,
+                         head_pool_kernel_sizes=((2, 1, 1), (8, 1, 1))).eval()
+
+    def f(x, slow, fast):
+        with torch.no_grad():
+            return x3d(x), sf([slow, fast])
+    return f, (torch.randn(1, 3, 4, 32, 32), torch.randn(1, 3, 2, 32, 32), torch.randn(1, 3, 8, 32, 32))
+
+
+@entry("pytorchvideo", "multiscale vision transformer (MViT: conv patch embed, pooled attention with q / kv strides, "
+       "separate space-time position embeddings) training step")
+def pytorchvideo_mvit():
+    from pytorchvideo.models import create_multiscale_vision_transformers
+    m = create_multiscale_vision_transformers(
+        spatial_size=32, temporal_size=4, depth=2, patch_embed_dim=16, num_heads=1, embed_dim_mul=[[1, 2.0]],
+        atten_head_mul=[[1, 2.0]], pool_q_stride_size=[[1, 1, 2, 2]], pool_kv_stride_adaptive=[1, 2, 2],
+        pool_kvq_kernel=[3, 3, 3], head_num_classes=5, droppath_rate_block=0.1)
+    opt = torch.optim.AdamW(m.parameters(), lr=1e-4)
+
+    def f(x, y):
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(m(x), y)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+    return f, (torch.randn(2, 3, 4, 32, 32), torch.tensor([0, 4]))
+
+
+@entry("pytorchvideo", "self-supervised heads on a tiny video ResNet: SimCLR (NT-Xent), BYOL (momentum encoder, "
+       "predictor) and MemoryBank (sampled negatives, bank update) losses with backward")
+def pytorchvideo_ssl():
+    from pytorchvideo.models.simclr import SimCLR
+    from pytorchvideo.models.byol import BYOL
+    from pytorchvideo.models.memory_bank import MemoryBank
+    mlp = lambda: torch.nn.Sequential(torch.nn.Linear(16, 16), torch.nn.ReLU(), torch.nn.Linear(16, 8))  # noqa: E731
+    simclr = SimCLR(mlp(), backbone=_s36_pv_resnet(num_class=16), temperature=0.1)
+    byol = BYOL(_s36_pv_resnet(num_class=16), projector=mlp(), feature_dim=8, predictor_inner=16,
+                norm=torch.nn.BatchNorm1d)
+    bank = MemoryBank(_s36_pv_resnet(num_class=16), mlp=mlp(), neg_size=4, temperature=0.1, bank_size=10, dim=8)
+
+    def f(x1, x2, idx):
+        loss = simclr(x1, x2) + byol(x1, x2) + bank(x1, idx)
+        loss.backward()
+        return loss.detach()
+    return f, (torch.randn(2, 3, 4, 32, 32), torch.randn(2, 3, 4, 32, 32), torch.tensor([1, 7]))
+
+
+@entry("pytorchvideo", "create_resnet_with_roi_head (action detection: RoIAlign over boxes on the mid frame) eval "
+       "and masked sequence modules on padded sequences: MaskedSequential (TransposeMultiheadAttention, "
+       "MaskedTemporalPooling, LearnMaskedDefault), bidirectional LSTM, TransposeTransformerEncoder")
+def pytorchvideo_roi_masked():
+    from pytorchvideo.models.resnet import create_resnet_with_roi_head
+    from pytorchvideo.models.masked_multistream import MaskedTemporalPooling, LearnMaskedDefault, \
+        TransposeMultiheadAttention, TransposeTransformerEncoder, MaskedSequential, LSTM
+    det = create_resnet_with_roi_head(model_depth=50, model_num_class=3, stem_dim_out=8, dropout_rate=0.0,
+                                      head_pool_kernel_size=(4, 1, 1), head_spatial_resolution=(2, 2),
+                                      head_spatial_scale=1 / 16).eval()
+    seq = MaskedSequential(TransposeMultiheadAttention(feature_dim=8, num_heads=2), MaskedTemporalPooling("max"),
+                           LearnMaskedDefault(feature_dim=8))
+    enc = TransposeTransformerEncoder(dim_in=8, num_heads=2)
+    lstm = LSTM(dim_in=8, hidden_dim=8, bidirectional=True)
+
+    def f(x, boxes, feats, mask):
+        with torch.no_grad():
+            return det(x, boxes), seq(feats, mask), lstm(feats, mask), enc(feats, mask.clone())
+    return f, (torch.randn(1, 3, 4, 64, 64), torch.tensor([[0.0, 4.0, 4.0, 40.0, 50.0], [0.0, 10.0, 0.0, 60.0, 30.0]]),
+               torch.randn(2, 5, 8), torch.tensor([[True] * 5, [True, True, True, False, False]]))

@@ -431,3 +431,26 @@ import ftfy, pycocotools.coco, pytorch_grad_cam, cv2  # noqa: E401,F401
 vers = {d: md.distribution(d).version for d in new.values()}
 print("models-site (set 35):", " ".join(f"{d} {v}" for d, v in vers.items()))
 PY
+# held-out set 36: skrl, segment-anything, denoising-diffusion-pytorch, easyocr, pytorchvideo (+ dependencies) in the
+# same directory (requirements-models.txt); chronos-forecasting in the venv (requirements.txt)
+"$VENV/bin/python" - "$MODELS_SITE" "$HERE" <<'PY'
+import importlib.metadata as md, importlib.util, sys
+new = {"skrl": "skrl", "segment_anything": "segment-anything", "denoising_diffusion_pytorch": "denoising-diffusion-pytorch",
+       "pytorch_fid": "pytorch-fid", "easyocr": "easyocr", "bidi": "python-bidi", "pyclipper": "pyclipper",
+       "tensorboard": "tensorboard", "grpc": "grpcio", "google.protobuf": "protobuf", "markdown": "markdown",
+       "werkzeug": "werkzeug", "tensorboard_data_server": "tensorboard-data-server", "pytorchvideo": "pytorchvideo",
+       "av": "av", "parameterized": "parameterized"}
+for mod in new:
+    if "." in mod:
+        assert importlib.util.find_spec(mod.split(".")[0]) is None or importlib.util.find_spec(mod) is None, \
+            f"{mod} must not be importable from the venv"
+    else:
+        assert importlib.util.find_spec(mod) is None, f"{mod} must not be importable from the venv"
+import chronos  # noqa: F401  (venv)
+sys.path[:0] = [sys.argv[1], sys.argv[2]]
+import torchvision_ops  # noqa: F401  (before torchvision)
+import skrl.agents.torch.ppo, segment_anything, denoising_diffusion_pytorch, easyocr.craft, pytorchvideo.models  # noqa: E401,F401
+import torch.utils.tensorboard  # noqa: F401
+vers = {d: md.distribution(d).version for d in list(new.values()) + ["chronos-forecasting"]}
+print("models-site (set 36):", " ".join(f"{d} {v}" for d, v in vers.items()))
+PY
