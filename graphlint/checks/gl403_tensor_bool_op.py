@@ -1,7 +1,7 @@
 import libcst as cst
 
 from graphlint.analysis.tensors import NDARRAY
-from graphlint.checks._common import inside_condition
+from graphlint.checks._common import inside_condition, traced_array
 from graphlint.checks.base import Check
 from graphlint.fixes import UNSAFE, replace, torch_call
 from graphlint.torch_version import matches
@@ -76,7 +76,8 @@ class TensorBoolOp(Check):
             return
         first = [node.left, node.comparisons[0].comparator]
         identity = isinstance(node.comparisons[0].operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
-        if not identity and any(ctx.is_tensor(e) for e in first):
+        if not identity and any(ctx.is_tensor(e) or traced_array(e, ctx) for e in first):
+            # a traced numpy array too: `lo <= box[1] <= hi` on an array's items (easyocr's paragraph grouping)
             ctx.report(node, self.code, "a chained comparison on tensors (`a < t < b`) calls `bool()` on `a < t`")
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx) -> None:

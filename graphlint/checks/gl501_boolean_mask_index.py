@@ -9,6 +9,8 @@ from graphlint.fixes import UNSAFE, replace, torch_call
 
 # `mask`, `attn_mask`, `is_valid`, `keep`, `keep_idx`... but not `logits_to_keep` (a count or an index)
 _MASK_NAME = re.compile(r"mask|valid|^keep|^selected")
+# what makes a tensor of its argument, values and dtype unchanged
+_TENSOR_FROM = frozenset({"torch.as_tensor", "torch.tensor", "torch.asarray", "torch.from_numpy"})
 
 
 def _masked_sum(node: cst.Subscript, ctx):
@@ -75,12 +77,17 @@ class BooleanMaskIndex(Check):
                 ctx.kind(inner) is None and ctx.torch_file and isinstance(inner, (cst.Name, cst.Attribute)))
         if isinstance(expr, cst.Subscript):
             return self._is_mask(expr.value, ctx, known_base, by_name)  # `x[mask[0]]`: a row of a mask
+        if isinstance(expr, cst.Call) and ctx.qualname(expr.func) in _TENSOR_FROM and expr.args \
+                and expr.args[0].keyword is None:
+            # `v[torch.as_tensor(keep, device=v.device)]` (segment-anything's MaskData.filter): the same mask
+            return self._is_mask(expr.args[0].value, ctx, known_base, by_name)
         if kind is None and ctx.torch_file and isinstance(expr, cst.Name) and expr.value in ctx.env.compared:
             return True  # `is_diag = row == col` then `row[is_diag]` (torch-sla): indexing by a Python bool is rare
         # a tensor (or, on a known tensor, a value of unknown origin) called `mask`/`keep`/... is a mask,
         # also when it is an attribute (`x[..., self.coupling.source_mask]` in torchflows)
         name = expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else ""
-        return by_name and (kind == TENSOR or (known_base and kind is None)) and _MASK_NAME.search(name.lower()) is not None
+        return by_name and (kind == TENSOR or (known_base and kind is None)) and _MASK_NAME.search(name.lower()) is not None \
+            and "slice" not in name.lower()  # segment-anything's `mask_slice = slice(1, None)`
 
     @staticmethod
     def _is_store(node: cst.Subscript, ctx) -> bool:

@@ -1,6 +1,6 @@
 import libcst as cst
 
-from graphlint.analysis.tensors import NDARRAY, PY_SEQ
+from graphlint.analysis.tensors import NDARRAY, PY_SEQ, TENSOR_KINDS, TENSOR_SEQ
 from graphlint.checks.base import Check
 from graphlint.fixes import UNSAFE, replace, torch_call
 from graphlint.torch_version import matches
@@ -26,6 +26,23 @@ TORCHVISION_DYNAMIC_FUNCS = {"torch.ops.torchvision.nms", "torch.ops.torchvision
                              "torchvision.ops.nms", "torchvision.ops.boxes.nms",
                              "torchvision.ops.batched_nms", "torchvision.ops.boxes.batched_nms",
                              "torchvision.ops.remove_small_boxes", "torchvision.ops.boxes.remove_small_boxes"}
+
+
+def _argument(node: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
+    positional = [a.value for a in node.args if a.keyword is None and not a.star]
+    named = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == keyword), None)
+    return named if named is not None else positional[position] if len(positional) > position else None
+
+
+def _counts_per_item(repeats: cst.BaseExpression | None, ctx) -> bool:
+    """numpy's `repeat` with a count per item (a list or an array, not one int): Dynamo runs it as
+    `repeat_interleave` with a tensor of counts, whose output size is data-dependent even for a constant list
+    (measured on 2.13: `np.repeat(np.arange(n), series_lengths)` with `series_lengths: list[int]`, chronos)."""
+    if repeats is None:
+        return False
+    if isinstance(repeats, (cst.List, cst.Tuple)):
+        return True
+    return ctx.kind(repeats) in (NDARRAY, PY_SEQ, TENSOR_SEQ, *TENSOR_KINDS)
 
 
 def _counted(node: cst.Call, op: str) -> cst.BaseExpression | None:
@@ -106,6 +123,8 @@ class DynamicShapeOp(Check):
             name = qual[len("numpy."):]
             if name in NUMPY_DYNAMIC_FUNCS:
                 return qual
+            if name == "repeat" and _counts_per_item(_argument(node, "repeats", 1), ctx):
+                return "numpy.repeat(a, counts)"
             return "numpy.where(condition)" if name == "where" and len(node.args) == 1 else None
         if not isinstance(func, cst.Attribute):
             return None
@@ -113,6 +132,8 @@ class DynamicShapeOp(Check):
         kind = ctx.kind(func.value)
         if kind == NDARRAY and method == "nonzero":
             return ".nonzero()"  # an array's method runs as numpy.nonzero: the same op (rectorch's `hits.nonzero()`)
+        if kind == NDARRAY and method == "repeat" and _counts_per_item(_argument(node, "repeats", 0), ctx):
+            return ".repeat(counts)"
         if kind in (NDARRAY, PY_SEQ) or not (ctx.is_tensor(func.value) or (kind is None and ctx.torch_file)):
             return None
         if method == "unique" and qual is not None:
