@@ -27,12 +27,13 @@ class OptimizerStep(Check):
         if not (isinstance(func, cst.Attribute) and func.attr.value in _OPTIMIZER_METHODS):
             return
         method, receiver = func.attr.value, func.value
-        if ctx.kind(receiver) is not None and not _is_self(receiver):
+        built = _built_optimizer(receiver, ctx)
+        if ctx.kind(receiver) is not None and not _is_self(receiver) and not built:
             return  # a tensor, a module, a value graphlint knows: not an optimizer
         if _is_self(receiver):
             optimizer = _inherits_from_torch_optimizer(ctx.env.cls, method)
         else:
-            optimizer = _holds_optimizer(receiver)
+            optimizer = built or _holds_optimizer(receiver)
         if optimizer and (method == "zero_grad" or _takes_a_closure_or_nothing(node)):
             ctx.report(node, self.code, _MESSAGES[method], gb=_GB[method])
         elif (method == "step" and _holds_scaler(receiver) and node.args
@@ -73,6 +74,15 @@ def _names(expr: cst.BaseExpression) -> list[str]:
         return keys + _names(expr.value)
     name = dotted(expr)
     return [name.rsplit(".", 1)[-1]] if name else []
+
+
+def _built_optimizer(expr: cst.BaseExpression, ctx) -> bool:
+    """`self.optimizer` where the class assigns it a `torch.optim` optimizer (skrl's agents build theirs in
+    `__init__`): the class's attribute record takes it for a submodule, which it is not."""
+    if not (isinstance(expr, cst.Attribute) and _is_self(expr.value) and ctx.env.cls is not None):
+        return False
+    return any(name.startswith("torch.optim.") and name.rsplit(".", 1)[1][:1].isupper()
+               and ".lr_scheduler." not in name for name in ctx.env.cls.attr_classes.get(expr.attr.value, ()))
 
 
 def _holds_optimizer(expr: cst.BaseExpression) -> bool:
