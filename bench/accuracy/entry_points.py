@@ -27877,13 +27877,13 @@ def gradcam_eigengrad_elementwise():
 # chronos-forecasting is in the venv (requirements.txt). All are "own_files_only": the benchmarked packages they
 # call (torchvision, accelerate, ema-pytorch, transformers) are installed libraries for their entry points.
 PACKAGES.update({
-    "skrl": {"dirs": ["skrl"], "split": "heldout", "site": "models", "own_files_only": True},
-    "segment-anything": {"dirs": ["segment_anything"], "split": "heldout", "site": "models",
+    "skrl": {"dirs": ["skrl"], "split": "dev", "site": "models", "own_files_only": True},
+    "segment-anything": {"dirs": ["segment_anything"], "split": "dev", "site": "models",
                          "own_files_only": True},
-    "denoising-diffusion-pytorch": {"dirs": ["denoising_diffusion_pytorch"], "split": "heldout", "site": "models",
+    "denoising-diffusion-pytorch": {"dirs": ["denoising_diffusion_pytorch"], "split": "dev", "site": "models",
                                     "own_files_only": True},
-    "easyocr": {"dirs": ["easyocr"], "split": "heldout", "site": "models", "own_files_only": True},
-    "chronos-forecasting": {"dirs": ["chronos"], "split": "heldout", "own_files_only": True},
+    "easyocr": {"dirs": ["easyocr"], "split": "dev", "site": "models", "own_files_only": True},
+    "chronos-forecasting": {"dirs": ["chronos"], "split": "dev", "own_files_only": True},
 })
 
 
@@ -28540,7 +28540,7 @@ def chronos_t5_predict():
 # torchvision.transforms.functional_tensor, which torchvision 0.28 no longer has), in models-site with its
 # dependencies av and parameterized; it calls fvcore (benchmarked, venv) and torchvision, hence own_files_only
 PACKAGES.update({
-    "pytorchvideo": {"dirs": ["pytorchvideo"], "split": "heldout", "site": "models", "own_files_only": True},
+    "pytorchvideo": {"dirs": ["pytorchvideo"], "split": "dev", "site": "models", "own_files_only": True},
 })
 
 
