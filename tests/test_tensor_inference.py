@@ -607,3 +607,38 @@ def test_a_name_bound_to_a_comparison_of_unknown_values_is_a_mask_as_an_index(li
         return a, b, c
     """
     assert found(lint(code)) == {(13, "GL501"), (14, "GL501")}
+
+
+def test_a_returned_part_keeps_every_kind_its_name_held(lint):
+    # poutyne's `_compute_loss_and_metrics`: `loss` is the loss tensor unless `return_loss_tensor` is off, when it
+    # becomes a float; the caller that asks for the tensor reads it with `float(...)`, a break
+    code = """
+    import torch
+    from torch import nn
+
+    class Model(nn.Module):
+        def _loss(self, x, return_loss_tensor=False):
+            loss = self.net(x).sum()
+            if not return_loss_tensor:
+                loss = float(loss.detach())
+            return loss, x.shape[0]
+
+        def forward(self, x):
+            loss_tensor, n = self._loss(x, return_loss_tensor=True)
+            return float(loss_tensor.detach()) / n
+    """
+    assert found(lint(code)) == {(9, "GL103"), (14, "GL103")}
+
+
+def test_a_comparison_of_traced_arrays_kept_in_a_name_is_a_mask(lint):
+    # ogb's `_eval_acc`: `is_labeled = y_true[:, i] == y_true[:, i]` on numpy arrays, then `y_true[is_labeled, i]`
+    code = """
+    import numpy as np
+    import torch
+
+    @torch.compile
+    def accuracy(y_true: np.ndarray, y_pred: np.ndarray):
+        is_labeled = y_true[:, 0] == y_true[:, 0]
+        return y_true[is_labeled, 0].sum()
+    """
+    assert found(lint(code)) == {(8, "GL501")}

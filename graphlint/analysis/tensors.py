@@ -731,7 +731,7 @@ class TensorEnv:
             _mark(self.one_d, name, isinstance(value, cst.Call) and self.resolve(value.func) == "torch.randperm")
             _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
             _mark(self.zero_d, name, value is not None and (is_tensor(kind) or kind == NDARRAY) and self.is_zero_d(value))
-            _mark(self.compared, name, value is not None and kind is None and self.is_unknown_comparison(value))
+            _mark(self.compared, name, value is not None and kind in (None, NDARRAY) and self.is_unknown_comparison(value))
             alias = self._alias_of(value) if value is not None else None
             if alias is not None:
                 self.aliases[name] = alias
@@ -777,7 +777,7 @@ class TensorEnv:
                or (isinstance(o, cst.Name) and o.value == "None") for o in operands):
             return False
         kinds = [self.kind_of(o) for o in operands]
-        return all(k is None or isinstance(o, (cst.Integer, cst.Float)) for o, k in zip(operands, kinds)) \
+        return all(k in (None, NDARRAY) or isinstance(o, (cst.Integer, cst.Float)) for o, k in zip(operands, kinds)) \
             and not all(isinstance(o, (cst.Integer, cst.Float)) for o in operands)
 
     def _returned_parts(self, call: cst.Call) -> tuple[str | None, ...] | None:
@@ -1372,6 +1372,9 @@ class _ReturnCollector(cst.CSTVisitor):
         self._seen_return = False
         # each part's kind while every return so far gave a tuple of one length; None once one did not
         self.parts: tuple[str | None, ...] | None = None
+        # every kind each name was bound to on any path, joined: the walk is straight-line, and a part that is
+        # `loss` after `if not return_tensor: loss = float(loss)` may still be the tensor (poutyne)
+        self._ever: dict[str, str | None] = {}
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False  # nested functions return for themselves
@@ -1383,10 +1386,17 @@ class _ReturnCollector(cst.CSTVisitor):
         kind = self.env.kind_of(node.value)
         for t in node.targets:
             self.env.bind(t.target, kind, node.value)
+            self._remember(t.target)
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
             self.env.bind(node.target, self.env.kind_of(node.value), node.value)
+            self._remember(node.target)
+
+    def _remember(self, target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            kind = self.env.names.get(target.value)
+            self._ever[target.value] = join(self._ever[target.value], kind) if target.value in self._ever else kind
 
     def leave_AugAssign(self, node: cst.AugAssign) -> None:
         # as the walker does: `total = 0`, then `total += objectives[-1]` with a tensor there (harmony's
@@ -1418,7 +1428,9 @@ class _ReturnCollector(cst.CSTVisitor):
     def _parts_of(self, value: cst.BaseExpression) -> tuple[str | None, ...] | None:
         if not isinstance(value, cst.Tuple) or any(not isinstance(e, cst.Element) for e in value.elements):
             return None
-        return tuple(self.env.kind_of(e.value) for e in value.elements)
+        return tuple(join(self.env.kind_of(e.value), self._ever[e.value.value])
+                     if isinstance(e.value, cst.Name) and e.value.value in self._ever else self.env.kind_of(e.value)
+                     for e in value.elements)
 
 
 def _agree(one: str | None, other: str | None) -> str | None:

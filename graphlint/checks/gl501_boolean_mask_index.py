@@ -81,8 +81,10 @@ class BooleanMaskIndex(Check):
                 and expr.args[0].keyword is None:
             # `v[torch.as_tensor(keep, device=v.device)]` (segment-anything's MaskData.filter): the same mask
             return self._is_mask(expr.args[0].value, ctx, known_base, by_name)
-        if kind is None and ctx.torch_file and isinstance(expr, cst.Name) and expr.value in ctx.env.compared:
-            return True  # `is_diag = row == col` then `row[is_diag]` (torch-sla): indexing by a Python bool is rare
+        if kind in (None, NDARRAY) and ctx.torch_file and isinstance(expr, cst.Name) and expr.value in ctx.env.compared:
+            # `is_diag = row == col` then `row[is_diag]` (torch-sla): indexing by a Python bool is rare; a comparison
+            # of traced arrays is a boolean array (ogb's `is_labeled = y_true[:, i] == y_true[:, i]`)
+            return True
         # a tensor (or, on a known tensor, a value of unknown origin) called `mask`/`keep`/... is a mask,
         # also when it is an attribute (`x[..., self.coupling.source_mask]` in torchflows)
         name = expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else ""
