@@ -642,3 +642,27 @@ def test_a_comparison_of_traced_arrays_kept_in_a_name_is_a_mask(lint):
         return y_true[is_labeled, 0].sum()
     """
     assert found(lint(code)) == {(8, "GL501")}
+
+
+def test_a_name_passed_to_broadcast_shapes_is_a_shape_not_a_tensor(lint):
+    # gpytorch's ExactGP: `batch_shape = torch.broadcast_shapes(batch_shape, ...)`, later rebound to a distribution's
+    # `batch_shape`; unpacking the returned shape into `view(*batch_shape)` reads no tensor
+    code = """
+    import torch
+    from torch import nn
+
+    class GP(nn.Module):
+        def _prior(self, train_inputs, x):
+            batch_shape = train_inputs[0].shape[:-2]
+            for t in train_inputs:
+                if batch_shape != t.shape[:-2]:
+                    batch_shape = torch.broadcast_shapes(batch_shape, t.shape[:-2])
+            full_output = super().__call__(x)
+            batch_shape = full_output.batch_shape
+            return full_output.loc, batch_shape
+
+        def forward(self, train_inputs, x):
+            mean, batch_shape = self._prior(train_inputs, x)
+            return mean.view(*batch_shape)
+    """
+    assert found(lint(code)) == set()

@@ -185,6 +185,9 @@ TENSOR_ARG_POSITIONS = {
     "mul": (), "add": (), "sub": (), "div": (), "eq": (), "ne": (), "gt": (), "lt": (), "ge": (), "le": (),
 }
 # a part of an unpacked call result named as a size or shape (`x, size = embed(x)`)
+# torch functions whose arguments are shapes, dtypes, devices or seeds: passing a name to one says it is no tensor
+_TAKES_NO_TENSOR = frozenset({"torch.broadcast_shapes", "torch.Size", "torch.device", "torch.dtype", "torch.finfo",
+                              "torch.iinfo", "torch.promote_types", "torch.can_cast", "torch.manual_seed"})
 _SIZE_NAME = re.compile(r"^(size|sizes|shape|shapes|hw|dims|.+_(size|sizes|shape|shapes|hw|dims))$")
 # Parameter names that hold tensors in PyTorch code far more often than not.
 TENSOR_PARAM_NAMES = {
@@ -267,8 +270,9 @@ class _EvidenceCollector(cst.CSTVisitor):
         if by_self and self.submodules is not None and func.attr.value not in self.submodules:
             self.passed_on.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
             return
+        # not `torch.broadcast_shapes(batch_shape, ...)` or `torch.Size(...)`: they take shapes (gpytorch)
         by_torch = qual.startswith("torch.") and not qual.startswith(TORCH_NON_TENSOR_PREFIXES) \
-            and not _layer_constructor(qual)
+            and qual not in _TAKES_NO_TENSOR and not _layer_constructor(qual)
         by_method = (isinstance(func, cst.Attribute) and func.attr.value in TENSOR_ARG_METHODS
                      and isinstance(func.value, cst.Name))
         positional = [a.value for a in node.args if a.keyword is None and a.star == ""]
