@@ -228,13 +228,14 @@ def unwrap_constructor(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
-def _called_names(expr: cst.BaseExpression, imports: ImportTable) -> tuple[str, ...]:
-    """Every callee named in an expression (`nn.ModuleList([Block(c) for ...])` → ModuleList, Block)."""
+def called_names(expr: cst.BaseExpression, resolve) -> tuple[str, ...]:
+    """Every callee named in an expression (`nn.ModuleList([Block(c) for ...])` → ModuleList, Block), as `resolve`
+    names it (unresolved ones left out)."""
     found: list[str] = []
 
     class _Calls(cst.CSTVisitor):
         def visit_Call(self, node: cst.Call) -> None:
-            name = imports.resolve(node.func) or dotted(node.func)
+            name = resolve(node.func)
             if name:
                 found.append(name)
 
@@ -467,7 +468,7 @@ class SummaryBuilder(cst.CSTVisitor):
         elif kind == "ndarray":
             cls.ndarray_attrs.add(attr)
         elif kind == "module":  # an instance of a class: a submodule (or a container of them)
-            cls.attr_classes[attr] = _called_names(value, self.imports)
+            cls.attr_classes[attr] = called_names(value, lambda f: self.imports.resolve(f) or dotted(f))
             cls.module_attrs.add(attr)
 
     def _init_defaults(self) -> dict[str, str]:

@@ -184,10 +184,10 @@ TENSOR_ARG_POSITIONS = {
     # arithmetic and comparisons take Python numbers as often as tensors (`x.mul(0.5)`, `d.add_(wd, p)`)
     "mul": (), "add": (), "sub": (), "div": (), "eq": (), "ne": (), "gt": (), "lt": (), "ge": (), "le": (),
 }
-# a part of an unpacked call result named as a size or shape (`x, size = embed(x)`)
 # torch functions whose arguments are shapes, dtypes, devices or seeds: passing a name to one says it is no tensor
 _TAKES_NO_TENSOR = frozenset({"torch.broadcast_shapes", "torch.Size", "torch.device", "torch.dtype", "torch.finfo",
                               "torch.iinfo", "torch.promote_types", "torch.can_cast", "torch.manual_seed"})
+# a part of an unpacked call result named as a size or shape (`x, size = embed(x)`)
 _SIZE_NAME = re.compile(r"^(size|sizes|shape|shapes|hw|dims|.+_(size|sizes|shape|shapes|hw|dims))$")
 # Parameter names that hold tensors in PyTorch code far more often than not.
 TENSOR_PARAM_NAMES = {
@@ -797,16 +797,21 @@ class TensorEnv:
 
     def _method_owner(self, method: str):
         """The class of this file, this one or a base, that defines `method` (None if none here does)."""
-        cls, seen = self.cls, set()
-        while cls is not None and cls.name not in seen:
-            seen.add(cls.name)
+        for cls in self._class_chain():
             if method in cls.methods:
                 return cls
             if method in cls.module_attrs or self.ctx.inherited_method(cls.name, method):
                 return None
+        return None
+
+    def _class_chain(self):
+        """`self`'s class, then its first base defined in this file, and so on (each class once)."""
+        cls, seen = self.cls, set()
+        while cls is not None and cls.name not in seen:
+            seen.add(cls.name)
+            yield cls
             local_bases = [self.ctx.classes[b] for b in cls.bases if b in self.ctx.classes]
             cls = local_bases[0] if local_bases else None
-        return None
 
     def _project_call(self, call: cst.Call) -> bool:
         """Does the call run a function of the linted files, whose returns the analysis reads?"""
@@ -1249,9 +1254,7 @@ class TensorEnv:
 
     def _self_call_kind(self, method: str, arg_kinds: list) -> str | None:
         """`self.method(...)`: what the method returns, found in this class or a base class in this file."""
-        cls, seen = self.cls, set()
-        while cls is not None and cls.name not in seen:
-            seen.add(cls.name)
+        for cls in self._class_chain():
             if method in cls.methods:
                 return self.ctx.return_kind(f"{cls.name}.{method}", cls.name)
             if method in cls.module_attrs:
@@ -1262,8 +1265,6 @@ class TensorEnv:
                 return None if plain else self._submodule_output(built)
             if self.ctx.inherited_method(cls.name, method):
                 return None  # a method of a base class in another file (torch_struct's `_get_dimension`)
-            local_bases = [self.ctx.classes[b] for b in cls.bases if b in self.ctx.classes]
-            cls = local_bases[0] if local_bases else None
         return TENSOR if any(is_tensor(k) for k in arg_kinds) else None
 
     def _qualified_call_kind(self, qual: str, node: cst.Call, arg_kinds: list) -> str | None:

@@ -145,3 +145,17 @@ def number_literal(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
         node = node.expression
     return isinstance(node, (cst.Integer, cst.Float))
+
+
+def call_argument(call: cst.Call, keyword: str, position: int | None = None) -> cst.BaseExpression | None:
+    """The argument given as `keyword=` or, by position, at `position` (None when absent, or when a `*args`
+    before it hides where it is)."""
+    named = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == keyword), None)
+    if named is not None or position is None:
+        return named
+    for i, arg in enumerate(a for a in call.args if a.keyword is None):
+        if arg.star:
+            return None
+        if i == position:
+            return arg.value
+    return None

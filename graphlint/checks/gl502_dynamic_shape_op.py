@@ -1,6 +1,7 @@
 import libcst as cst
 
 from graphlint.analysis.tensors import NDARRAY, PY_SEQ, TENSOR_KINDS, TENSOR_SEQ
+from graphlint.checks._common import call_argument
 from graphlint.checks.base import Check
 from graphlint.fixes import UNSAFE, replace, torch_call
 from graphlint.torch_version import matches
@@ -26,12 +27,6 @@ TORCHVISION_DYNAMIC_FUNCS = {"torch.ops.torchvision.nms", "torch.ops.torchvision
                              "torchvision.ops.nms", "torchvision.ops.boxes.nms",
                              "torchvision.ops.batched_nms", "torchvision.ops.boxes.batched_nms",
                              "torchvision.ops.remove_small_boxes", "torchvision.ops.boxes.remove_small_boxes"}
-
-
-def _argument(node: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
-    positional = [a.value for a in node.args if a.keyword is None and not a.star]
-    named = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == keyword), None)
-    return named if named is not None else positional[position] if len(positional) > position else None
 
 
 def _counts_per_item(repeats: cst.BaseExpression | None, ctx) -> bool:
@@ -123,7 +118,7 @@ class DynamicShapeOp(Check):
             name = qual[len("numpy."):]
             if name in NUMPY_DYNAMIC_FUNCS:
                 return qual
-            if name == "repeat" and _counts_per_item(_argument(node, "repeats", 1), ctx):
+            if name == "repeat" and _counts_per_item(call_argument(node, "repeats", 1), ctx):
                 return "numpy.repeat(a, counts)"
             return "numpy.where(condition)" if name == "where" and len(node.args) == 1 else None
         if not isinstance(func, cst.Attribute):
@@ -132,7 +127,7 @@ class DynamicShapeOp(Check):
         kind = ctx.kind(func.value)
         if kind == NDARRAY and method == "nonzero":
             return ".nonzero()"  # an array's method runs as numpy.nonzero: the same op (rectorch's `hits.nonzero()`)
-        if kind == NDARRAY and method == "repeat" and _counts_per_item(_argument(node, "repeats", 0), ctx):
+        if kind == NDARRAY and method == "repeat" and _counts_per_item(call_argument(node, "repeats", 0), ctx):
             return ".repeat(counts)"
         if kind in (NDARRAY, PY_SEQ) or not (ctx.is_tensor(func.value) or (kind is None and ctx.torch_file)):
             return None

@@ -1,6 +1,7 @@
 import libcst as cst
 
-from graphlint.analysis.syntax import walk
+from graphlint.analysis.summary import called_names
+from graphlint.checks._common import call_argument
 from graphlint.checks.base import Check
 
 # torch.nn.utils' gradient clipping: (function, index of `error_if_nonfinite` when passed by position)
@@ -82,13 +83,13 @@ class BreakingLibraryCall(Check):
 
     def _check_clipping(self, node: cst.Call, name: str, ctx) -> None:
         short = name.rsplit(".", 1)[1]
-        strict = _argument(node, "error_if_nonfinite", _STRICT_NORMS.get(name))
+        strict = call_argument(node, "error_if_nonfinite", _STRICT_NORMS.get(name))
         if strict is not None and ctx.literal_value(strict) is True:
             ctx.report(node, self.code, f"`{short}(..., error_if_nonfinite=True)` tests the norm in an `if`: "
                                         "Dynamo breaks the graph inside it", gb=(_GB_BRANCH,))
             return
         keyword, position = _FLOAT_BOUNDS.get(name, (None, None))
-        bound = _argument(node, keyword, position) if keyword else None
+        bound = call_argument(node, keyword, position) if keyword else None
         if bound is not None and ctx.is_tensor(bound):
             ctx.report(node, self.code, f"`{short}` turns its `{keyword}` into a Python float: a tensor there is "
                                         "read with `.item()`, which breaks the graph", gb=(_GB_ITEM,))
@@ -106,25 +107,9 @@ class BreakingLibraryCall(Check):
         return None
 
 
-def _argument(call: cst.Call, keyword: str, position: int | None) -> cst.BaseExpression | None:
-    for i, arg in enumerate(call.args):
-        if arg.star:
-            return None
-        if (arg.keyword is not None and arg.keyword.value == keyword) or (arg.keyword is None and i == position):
-            return arg.value
-    return None
-
-
-def _callees(call: cst.Call, ctx) -> list[str]:
+def _callees(call: cst.Call, ctx) -> tuple[str, ...]:
     """The qualified names of the calls in an expression (a `Compose([...])` and the transforms in it)."""
-    found: list[str] = []
-
-    class _Calls(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            found.append(ctx.qualname(node.func) or "")
-
-    walk(call, _Calls())
-    return found
+    return called_names(call, ctx.qualname)
 
 
 def _breaking_transform_in(names) -> str | None:
