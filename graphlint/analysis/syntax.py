@@ -25,6 +25,22 @@ def children(node: cst.CSTNode) -> Sequence[cst.CSTNode]:
 # fields in the order its `_visit_and_replace_children` visits them gives the same list at a fraction of
 # the cost (tests/test_syntax.py compares the two on every node of real code). That method names each
 # field it visits as a string constant, in visiting order: `visit_sequence(self, "lpar", self.lpar, ...)`.
+#
+# Whitespace, comments and punctuation are left out: they are about 70% of a module's nodes (a third of them
+# `SimpleWhitespace`), no check or analysis looks for them, and every walk and search over the rest then visits
+# a third as many nodes. Their descendants are all of these types too, so what is left is exactly libcst's tree
+# without them. Comments are read from the fields that hold them (type_comments, GL401's fix).
+TOKENS = frozenset({
+    cst.SimpleWhitespace, cst.ParenthesizedWhitespace, cst.TrailingWhitespace, cst.Newline, cst.EmptyLine,
+    cst.Comment, cst.Comma, cst.Dot, cst.LeftParen, cst.RightParen, cst.LeftSquareBracket, cst.RightSquareBracket,
+    cst.LeftCurlyBrace, cst.RightCurlyBrace, cst.AssignEqual, cst.Colon, cst.Semicolon,
+})
+# fields that only ever hold such nodes, skipped without reading them (the type check below would drop their
+# values anyway: this only saves the reads)
+_TOKEN_FIELDS = frozenset({
+    "lpar", "rpar", "leading_lines", "lines_after_decorators", "header", "footer", "trailing_whitespace",
+    "newline", "semicolon", "comma", "lbracket", "rbracket", "lbrace", "rbrace", "equal",
+})
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -33,7 +49,9 @@ def child_fields(cls: type) -> tuple[str, ...]:
     if fields is None:
         declared = cls.__dataclass_fields__
         constants = cls._visit_and_replace_children.__code__.co_consts
-        fields = _CHILD_FIELDS[cls] = tuple(dict.fromkeys(c for c in constants if isinstance(c, str) and c in declared))
+        fields = _CHILD_FIELDS[cls] = tuple(dict.fromkeys(
+            c for c in constants if isinstance(c, str) and c in declared
+            and c not in _TOKEN_FIELDS and not c.startswith("whitespace")))
     return fields
 
 
@@ -41,14 +59,16 @@ def _read_children(node: cst.CSTNode) -> list[cst.CSTNode]:
     kids: list[cst.CSTNode] = []
     for field in child_fields(type(node)):
         value = getattr(node, field)
-        if type(value) in _SEQUENCES:
-            kids.extend(value)  # a visited sequence holds nodes only
-        elif value is not None and value is not MaybeSentinel.DEFAULT:
+        kind = type(value)
+        if kind in _SEQUENCES:
+            kids.extend(child for child in value if type(child) not in TOKENS)  # a visited sequence holds nodes only
+        elif kind not in _NOT_CHILDREN:
             kids.append(value)  # a visited field holds a node, a sequence of them, None or the sentinel
     return kids
 
 
 _SEQUENCES = (tuple, list)
+_NOT_CHILDREN = TOKENS | {type(None), MaybeSentinel}
 
 
 def forget_children() -> None:
@@ -60,7 +80,8 @@ def forget_children() -> None:
 def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     """`node.visit(visitor)` for a visitor that only reads, without libcst's rebuilding: its `visit` passes
     every node through its constructor and validation again even when nothing changes, which cost about
-    half of a large package's check time. Same nodes, same order, same `on_visit` / `on_leave` calls;
+    half of a large package's check time. Same nodes (less whitespace, comments and punctuation: `TOKENS`),
+    same order, same `on_visit` / `on_leave` calls;
     libcst's per-attribute hooks (`visit_Call_func`) are not called, and no visitor here defines one."""
     cls = type(visitor)
     if cls.on_visit is _DEFAULT_ON_VISIT and cls.on_leave is _DEFAULT_ON_LEAVE:

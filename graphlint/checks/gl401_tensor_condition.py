@@ -1,7 +1,6 @@
 import libcst as cst
 
 from graphlint.analysis.names import dotted
-from graphlint.analysis.syntax import nodes_of
 from graphlint.analysis.tensors import BOOL_TENSOR, TENSOR
 from graphlint.checks._common import break_line_node, number_literal
 from graphlint.checks.base import Check
@@ -78,8 +77,16 @@ def _branch_fix(node: cst.If, ctx) -> FixSpec | None:
 
 def _comments(node: cst.If) -> str:
     """The comments inside the replaced `if` statement, kept at the end of the line that replaces it."""
-    found = [n.value for n in nodes_of(node, cst.Comment)]
+    found = [comment.value for comment in _comments_under(node)]
     return "  " + "  ".join(found) if found else ""
+
+
+def _comments_under(node: cst.CSTNode):
+    """In source order, through libcst's own children: graphlint's walks leave comments out."""
+    for child in node.children:
+        if isinstance(child, cst.Comment):
+            yield child
+        yield from _comments_under(child)
 
 
 # methods and torch functions that keep their input's shape
