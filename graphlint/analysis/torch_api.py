@@ -21,6 +21,17 @@ TORCH_NON_TENSOR_PREFIXES = ("torch.distributed.", "torch._C.", "torch.backends.
                              # a checkpoint: whatever was saved, most often a dict (rlforge's `checkpoint['total_steps']`)
                              "torch.load", "torch.save")
 
+# the tensors a few functions under those prefixes do return: a padded batch and its lengths (deepecho's
+# `X_padded, seq_len = pad_packed_sequence(X)`, then `mu[: seq_len[i], i]`), a gradient norm, a flat vector
+TORCH_UTILS_TENSOR = frozenset({
+    "torch.nn.utils.rnn.pad_sequence", "torch.nn.utils.parameters_to_vector", "torch.nn.utils.clip_grad_norm_",
+    "torch.nn.utils.clip_grad_norm", "torch.nn.utils.get_total_norm",
+})
+TORCH_UTILS_TENSOR_SEQ = frozenset({
+    "torch.nn.utils.rnn.pad_packed_sequence", "torch.nn.utils.rnn.unpad_sequence",
+    "torch.nn.utils.rnn.unpack_sequence",
+})
+
 
 def returns_no_tensor(qualified: str) -> bool:
     return qualified in TORCH_NON_TENSOR or qualified.startswith(TORCH_NON_TENSOR_PREFIXES)

@@ -5,6 +5,10 @@ from graphlint.analysis.tensors import GENERATOR
 from graphlint.checks.base import CallByName
 
 
+_PACKING = ("torch.nn.utils.rnn.pack_padded_sequence", "torch.nn.utils.rnn.pad_packed_sequence",
+            "torch.nn.utils.rnn.pack_sequence", "torch.nn.utils.rnn.unpack_sequence")
+
+
 class SkippedRuntimeCall(CallByName):
     """Clocks, Python's `random`, `datetime.now`, `sys.getsizeof`, `zlib`, `pickle`, RNG seeding and state:
     functions Dynamo skips or cannot trace (GB0007, GB0156, GB0363)."""
@@ -22,6 +26,9 @@ class SkippedRuntimeCall(CallByName):
         # `with torch.random.fork_rng(...)` saves the state on entry: the break is at the `with`, and the
         # block after it runs eagerly (measured on 2.13: lucidrains' reversible layers, fixtures/cases/frame_skips.py)
         "torch.random.fork_rng",
+        # packed sequences for RNNs: on Dynamo's skip list (`trace_rules`), and pack_sequence / unpack_sequence
+        # call them (measured on 2.13: fixtures/cases/dynamic_shapes.py; deepctr's DIEN, deepecho's PAR, ELMo)
+        *_PACKING,
     )}
     # tqdm, networkx, pandas, ...: libraries on Dynamo's third-party skip list (measured on 2.13:
     # `for i in tqdm(range(n))` and `trange(n, disable=True)` break, GB0007/GB0008)
@@ -47,6 +54,9 @@ class SkippedRuntimeCall(CallByName):
         self._skipped_locals: dict[str, str] = {}
 
     def message_for(self, name: str) -> str | None:
+        if name in _PACKING:
+            return (f"`{name.rpartition('.')[2]}()` is on Dynamo's skip list (packed sequences): the call breaks "
+                    "the graph; pack and unpack outside the compiled code, or run the RNN on the padded batch")
         library = name.split(".")[0]
         if library in DYNAMO_SKIPPED_LIBRARIES:
             return (f"`{name}()` is in `{library}`, a library on Dynamo's skip list: "
