@@ -213,7 +213,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             continue
         info = summary.functions[key]
         env = TensorEnv(file_ctx, info.class_name)
-        unseeded[key] = env.seed_function(node, arguments.seeds(key), arguments.seeds_here(key))
+        unseeded[key] = env.seed_function(node, arguments.seeds(key))
         fid: FuncId = (summary.path, key)
         ctx = CheckContext(env, imports, options.torch_version,
                            lambda call, fid=fid: _disabled_callee(index, fid, call, imports),

@@ -82,3 +82,22 @@ def test_a_file_calling_a_function_newly_known_to_break_is_checked_again(tmp_pat
     # the second round knows update_radius breaks on every call, so scaling.py, which calls it and is seeded by
     # model.py, is checked again even though the seed changes no parameter of it (radius.py: `ratio` is a tensor)
     assert rounds[1:] == [["pkg/radius.py", "pkg/scaling.py"]]
+
+
+def test_a_tensor_from_every_caller_elsewhere_overrules_a_number_annotation(tmp_path, monkeypatch):
+    """`ratio: float` is what the author meant; a tensor is what model.py hands it, and what Dynamo sees."""
+    files = dict(FILES)
+    files["pkg/radius.py"] = """
+        def update_radius(delta, ratio: float):
+            if ratio > 0.75:
+                return delta * 2.0
+            return delta
+    """
+    rounds = _checked_per_round(monkeypatch)
+    found = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, files, scope="modules").findings}
+    assert ("pkg/radius.py", 3, "GL401") in found
+    assert rounds[1:] == [["pkg/radius.py"]]
+    # a caller that passes a float keeps the annotation's word
+    files["pkg/model.py"] = files["pkg/model.py"].replace("r = x.sum() / y.sum()", "r = 0.5")
+    found = {(f.path, f.line, f.code) for f in lint_tree(tmp_path / "float", files, scope="modules").findings}
+    assert ("pkg/radius.py", 3, "GL401") not in found

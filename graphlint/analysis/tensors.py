@@ -24,7 +24,8 @@ from graphlint.analysis.docstrings import documented_types
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
 from graphlint.analysis.summary import DATALOADER_CLASSES, ClassInfo, literal_prefix, looks_like_loader
 from graphlint.analysis.syntax import nodes_of, walk
-from graphlint.analysis.torch_api import TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES
+from graphlint.analysis.torch_api import (TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES, TORCH_UTILS_TENSOR,
+                                          TORCH_UTILS_TENSOR_SEQ)
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
 from graphlint.analysis.type_comments import with_comment_annotations, written_return
 
@@ -634,16 +635,14 @@ class TensorEnv:
         return self.resolve(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
 
     # ---- seeding ----
-    def seed_function(self, fn: cst.FunctionDef, from_callers: dict[str, str | None] | None = None,
-                      from_callers_here: dict[str, str | None] | None = None) -> dict[str, str | None]:
+    def seed_function(self, fn: cst.FunctionDef, from_callers: dict[str, str | None] | None = None) -> dict[str, str | None]:
         """Parameters: tensors when annotated so, used as tensors in the body, or named like one.
-        from_callers: the kind every traced call site passes (unannotated params only); from_callers_here: the
-        same from this file's call sites alone, which may also overrule a number annotation.
+        from_callers: the kind every traced call site passes (this file's call sites first); it sets an
+        unannotated parameter, and a tensor overrules a number annotation (`scale: float` handed a tensor).
 
         Returns the parameters that from_callers would set and does not name, with the kind each got without
         it: a caller's kind changes the function's start only where it differs (the engine's second round)."""
         from_callers = from_callers or {}
-        from_callers_here = from_callers_here or {}
         unseeded: dict[str, str | None] = {}
         params = fn.params
         uses = self.ctx.evidence(fn, self.cls)
@@ -674,14 +673,15 @@ class TensorEnv:
                 # no sign that it holds a tensor, or used as an int (`topk(x, k=k)`): do not guess; a
                 # constructor's `h` is a number of heads (fightingcv's `EMSA(d_model, d_k, d_v, h)`), not a state
                 kind = None
-            if p.annotation is None and name not in from_callers:
+            number_annotation = p.annotation is not None and _NUMBER_ANNOTATION.fullmatch(_annotation_text(p) or "")
+            if (p.annotation is None or number_annotation) and name not in from_callers:
                 unseeded[name] = kind
             if p.annotation is None and from_callers.get(name) is not None:
                 kind = from_callers[name]  # what the callers actually pass beats a guess from the name
-            elif is_tensor(from_callers_here.get(name)) and _NUMBER_ANNOTATION.fullmatch(_annotation_text(p) or ""):
-                # `batch_start_idx: int` handed `index_batch[0]`, a 0-d tensor, by its callers in the same file
-                # (cebra): Dynamo sees what is passed
-                kind = from_callers_here[name]
+            elif number_annotation and is_tensor(from_callers.get(name)):
+                # `batch_start_idx: int` handed `index_batch[0]`, a 0-d tensor, by every traced caller, in this
+                # file (cebra) or another (`wavelength: float` handed a tensor): Dynamo sees what is passed
+                kind = from_callers[name]
             self.names[name] = kind
             if p.annotation is not None and self._annotated_loader(p.annotation.annotation):
                 self.loaders.add(name)
@@ -1275,8 +1275,10 @@ class TensorEnv:
                 return SCALAR
             if qual == "torch.Generator":
                 return GENERATOR
-            if qual.startswith("torch.nn.functional."):
+            if qual.startswith("torch.nn.functional.") or qual in TORCH_UTILS_TENSOR:
                 return TENSOR
+            if qual in TORCH_UTILS_TENSOR_SEQ:
+                return TENSOR_SEQ
             if qual.startswith(TORCH_NON_TENSOR_PREFIXES):
                 return None
             last = qual.rsplit(".", 1)[-1]
