@@ -454,3 +454,19 @@ import torch.utils.tensorboard  # noqa: F401
 vers = {d: md.distribution(d).version for d in list(new.values()) + ["chronos-forecasting"]}
 print("models-site (set 36):", " ".join(f"{d} {v}" for d, v in vers.items()))
 PY
+# held-out set 37: captum, piq, bayesian-torch in the same directory (requirements-models.txt); torch-rechub, deepxde,
+# tab-transformer-pytorch (+ scikit-optimize, pyaml, discrete-continuous-embed-readout) in the venv (requirements.txt).
+# deepxde picks its backend from DDE_BACKEND (otherwise it would write ~/.deepxde/config.json)
+DDE_BACKEND=pytorch "$VENV/bin/python" - "$MODELS_SITE" "$HERE" <<'PY'
+import importlib.metadata as md, importlib.util, sys
+new = {"captum": "captum", "piq": "piq", "bayesian_torch": "bayesian-torch"}
+for mod in new:
+    assert importlib.util.find_spec(mod) is None, f"{mod} must not be importable from the venv"
+import torch_rechub.trainers, deepxde, skopt, tab_transformer_pytorch  # noqa: E401,F401  (venv)
+sys.path[:0] = [sys.argv[1], sys.argv[2]]
+import torchvision_ops  # noqa: F401  (before torchvision)
+import captum.attr, piq, bayesian_torch.layers, bayesian_torch.models.dnn_to_bnn  # noqa: E401,F401
+dists = list(new.values()) + ["torch-rechub", "deepxde", "scikit-optimize", "pyaml", "tab-transformer-pytorch",
+                              "discrete-continuous-embed-readout"]
+print("models-site (set 37):", " ".join(f"{d} {md.distribution(d).version}" for d in dists))
+PY
