@@ -395,19 +395,23 @@ class CheckContext:
         `while` test breaks before the body, where the jump back lands: resumed too.
         """
         chain = self._chain_to(node)
-        loop_at = next((i for i in range(len(chain) - 1, -1, -1) if isinstance(chain[i], (cst.For, cst.While))), None)
-        if loop_at is None:
-            return False
-        loop, inner = chain[loop_at], chain[loop_at + 1] if loop_at + 1 < len(chain) else node
-        if inner is not loop.body:
-            # a `for` iterator, or a `while` test: its first evaluation comes before the loop body,
-            # and the body's start (where the jump back lands) lies after it (measured: resumed)
-            return False
-        for later in _later_in_loop(chain[loop_at:]):
-            found = _first_exit(later)
-            if found is not None:
-                return isinstance(found, cst.Continue)
-        return True
+        for loop_at in range(len(chain) - 1, -1, -1):
+            loop = chain[loop_at]
+            if not isinstance(loop, (cst.For, cst.While)):
+                continue
+            inner = chain[loop_at + 1] if loop_at + 1 < len(chain) else node
+            if inner is not loop.body:
+                # a `for` iterator, or a `while` test: its first evaluation comes before the loop body, and the
+                # body's start (where the jump back lands) lies after it (measured: resumed), unless the loop
+                # itself sits in an outer loop's body (captum's `for idx in torch.unique(mask)` in a loop over
+                # the masks: the outer jump back follows, and the rest of the function runs eagerly)
+                continue
+            for later in _later_in_loop(chain[loop_at:]):
+                found = _first_exit(later)
+                if found is not None:
+                    return isinstance(found, cst.Continue)
+            return True
+        return False
 
     def _short_circuited(self, node: cst.CSTNode) -> bool:
         """Is `node` behind an `and`/`or` that the parameters' defaults decide first?

@@ -30,6 +30,9 @@ def scalar_extraction(node: cst.Call, ctx) -> str | None:
     for name in ("int", "float", "bool"):
         if ctx.is_builtin(func, name) and len(node.args) == 1 and ctx.is_tensor(node.args[0].value):
             return name
+    converted = _mapped_conversion(node, ctx)
+    if converted is not None and ctx.is_tensor(converted[1]):
+        return f"map({converted[0]}, ...)"
     if ctx.qualname(func) in TORCH_DATA_BOOL:  # a Python bool computed from the data (GB0033)
         return ctx.qualname(func)
     if ctx.qualname(func) in NUMPY_DATA_BOOL and any(
@@ -39,6 +42,15 @@ def scalar_extraction(node: cst.Call, ctx) -> str | None:
             and ctx.is_tensor(func.value)):
         return f".{func.attr.value}()"
     return None
+
+
+def _mapped_conversion(node: cst.Call, ctx) -> tuple[str, cst.BaseExpression] | None:
+    """`map(int, values)`: (the conversion, the values), each element read as a Python number."""
+    if not (ctx.is_builtin(node.func, "map") and len(node.args) == 2 and all(a.keyword is None for a in node.args)):
+        return None
+    convert = node.args[0].value
+    name = next((n for n in ("int", "float", "bool") if ctx.is_builtin(convert, n)), None)
+    return (name, node.args[1].value) if name else None
 
 
 def traced_array(node: cst.BaseExpression, ctx) -> bool:
@@ -68,6 +80,9 @@ def ndarray_scalar(node: cst.Call, ctx) -> str | None:
     elif len(node.args) == 1 and any(ctx.is_builtin(func, n) for n in ("int", "float", "bool")):
         array = node.args[0].value
         name = func.value
+    elif (converted := _mapped_conversion(node, ctx)) is not None:
+        # deepxde's `list(map(int, np.cumsum([0] + self.num_bcs)))` (measured on 2.13: breaks)
+        name, array = f"map({converted[0]}, ...)", converted[1]
     else:
         return None
     return name if traced_array(array, ctx) else None

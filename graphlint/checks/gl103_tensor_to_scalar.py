@@ -33,5 +33,10 @@ class TensorToScalar(Check):
             if ctx.config.capture_scalar_outputs:  # an implicit .item(), captured
                 return
             ctx.report(node, self.code, f"`{kind}()` of a tensor pulls a Python {kind} out of the graph")
+        elif kind.startswith("map("):
+            if ctx.config.capture_scalar_outputs:
+                return
+            ctx.report(node, self.code, f"`{kind}` over a tensor pulls each element out of the graph as a Python "
+                                        "number")
         else:
             ctx.report(node, self.code, f"`{kind}` returns a Python bool computed from the tensors' data")
