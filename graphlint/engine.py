@@ -39,7 +39,8 @@ from graphlint.options import LintOptions, LintResult
 from graphlint.prefilter import prefilter_skips, skippable
 from graphlint.suppressions import UNUSED_CODE, parse_suppressions, unused_suppressions
 from graphlint.torch_version import matches
-from graphlint.walker import COMPREHENSIONS, NOT_LITERAL, CheckContext, object_literals, walk_function
+from graphlint.walker import (COMPREHENSIONS, LOOP_NOTE, NOT_LITERAL, CheckContext, FrameSkip, object_literals,
+                              walk_function)
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
 # A run in one process keeps the syntax trees of the files it summarised for the rules phase, up to this much
@@ -206,6 +207,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     arguments = ArgumentKinds(index, parsed, imports, from_other_files)
     walked: list[_Walked] = []
     unseeded: dict[str, dict[str, str | None]] = {}
+    generators = {(summary.path, key) for key, node in parsed.functions.items() if _is_generator(node)}
     # `traced` is in BFS order, so callers in this file are walked before their callees
     for key, traced_fn in traced.items():
         node = parsed.functions.get(key)
@@ -232,7 +234,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                        frozenset(a for a, d in object_defaults.items() if d in ("None", "False")), no_tensor=bare)
         objects = LocalObjects(node, index, summary, imports.resolve)
         ctx.call_observer = lambda call, caller, fid=fid, done=done, objects=objects: _record_call_site(
-            done, call, caller, arguments.observe(fid, call, caller), objects)
+            done, call, caller, arguments.observe(fid, call, caller), objects, generators)
         ctx.caller_literals = arguments.literal_seeds(key)
         ctx.source_text = parsed.source.text
         checks = [check_classes[c]() for c in sorted(codes)]
@@ -355,10 +357,11 @@ def _unrebuildable(calls: list[RawFinding], codes: set[str]) -> list[RawFinding]
 
 
 def _record_call_site(done: _Walked, call: cst.Call, caller: CheckContext, callees: list[FuncId],
-                      objects: LocalObjects) -> None:
+                      objects: LocalObjects, generators: set[FuncId]) -> None:
     """Keep `call` as a call site of `done` when it reaches linted functions. It skips the caller's frame
     where a break at the call would (in a loop, a `try` body, ...), and anywhere for a method of an
-    object the caller made, which Dynamo cannot rebuild (GB0092)."""
+    object the caller made, which Dynamo cannot rebuild (GB0092). So does a loop over a generator of this
+    file: its breaks happen as the loop asks for the next item, inside the loop."""
     unrebuildable = objects.unrebuildable_callee(call)
     if unrebuildable is not None and unrebuildable not in callees:
         callees = [*callees, unrebuildable]
@@ -366,6 +369,11 @@ def _record_call_site(done: _Walked, call: cst.Call, caller: CheckContext, calle
         return
     code = CALL_SITE if unrebuildable is None else UNREBUILDABLE_SITE
     skip = caller.frame_skip(call)
+    loop = caller.parent(1)
+    if skip is None and isinstance(loop, cst.For) and loop.iter is call and generators.issuperset(callees):
+        # measured on 2.13 (fixtures/cases/frame_skips.py, `consume_draws`; captum's Shapley sampling over
+        # `_perm_generator`): nothing after the loop's first item is traced
+        skip = FrameSkip(LOOP_NOTE)
     # a method of an object the caller made skips the frame right at the call; otherwise as a break there would
     after = skip.after if skip is not None and unrebuildable is None else None
     done.calls.append((tuple(callees), RawFinding(code, call, caller.statement(), "call",
