@@ -666,3 +666,34 @@ def test_a_name_passed_to_broadcast_shapes_is_a_shape_not_a_tensor(lint):
             return mean.view(*batch_shape)
     """
     assert found(lint(code)) == set()
+
+
+def test_a_star_import_hands_over_the_conventional_torch_names(tmp_path):
+    """`from .layers import *` (deepctr-torch) brings that module's `nn`: `nn.GRU` is torch's."""
+    import libcst as cst
+    from graphlint.analysis.names import ImportTable
+    table = ImportTable()
+    table.add_import_from(cst.parse_statement("from .layers import *").body[0])
+    assert table.resolve(cst.parse_expression("nn.GRU")) == "torch.nn.GRU"
+    assert not table.imports_torch(), "a star import alone is no sign of torch"
+    table.add_import(cst.parse_statement("import torch").body[0])
+    assert table.imports_torch()
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/layers.py": "import torch\nimport torch.nn as nn\n",
+        "pkg/model.py": """
+            from .layers import *
+
+
+            class Encoder(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.gru = nn.GRU(4, 4)
+
+                def forward(self, x):
+                    out, _ = self.gru(x)
+                    return out
+        """,
+    }
+    found = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, files).findings}
+    assert ("pkg/model.py", 11, "GL611") in found

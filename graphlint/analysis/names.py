@@ -42,6 +42,9 @@ def resolve_relative(current_module: str, is_package: bool, level: int, target: 
     return base
 
 
+STAR_IMPORTED_ALIASES = {"torch": "torch", "nn": "torch.nn", "F": "torch.nn.functional", "np": "numpy"}
+
+
 class ImportTable:
     """local name → qualified name, for every import anywhere in the file."""
 
@@ -49,19 +52,30 @@ class ImportTable:
         self.module_name = module_name
         self.is_package = is_package
         self.names: dict[str, str] = {}
+        self.assumed: set[str] = set()  # names taken from a star import by convention: no sign of torch
 
     def add_import(self, node: cst.Import) -> None:
         for alias in node.names:
             full = module_name_of(alias.name)
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                 self.names[alias.asname.name.value] = full
+                self.assumed.discard(alias.asname.name.value)
             else:
                 # `import a.b.c` binds `a`
                 top = full.split(".")[0]
+                if top in self.assumed:
+                    self.assumed.discard(top)
+                    self.names[top] = top
                 self.names.setdefault(top, top)
 
     def add_import_from(self, node: cst.ImportFrom) -> None:
         if isinstance(node.names, cst.ImportStar):
+            # `from ..layers import *` in a torch project (deepctr-torch) hands over that module's `torch`, `nn`,
+            # `F` and `np`: assume the names everyone gives them, unless the file imports them itself
+            for local, full in STAR_IMPORTED_ALIASES.items():
+                if local not in self.names:
+                    self.names[local] = full
+                    self.assumed.add(local)
             return
         base = module_name_of(node.module) if node.module is not None else ""
         level = len(node.relative)
@@ -73,6 +87,7 @@ class ImportTable:
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                 local = alias.asname.name.value
             self.names[local] = f"{base}.{name}" if base else name
+            self.assumed.discard(local)
 
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """Qualified name of a Name/Attribute chain rooted in an import, else None."""
@@ -86,7 +101,7 @@ class ImportTable:
         return f"{full}.{rest}" if rest else full
 
     def imports_torch(self) -> bool:
-        return any(v == "torch" or v.startswith("torch.") for v in self.names.values())
+        return any((v == "torch" or v.startswith("torch.")) and k not in self.assumed for k, v in self.names.items())
 
 
 def is_logger_factory(name: str) -> bool:
