@@ -810,3 +810,22 @@ def test_a_callable_class_in_a_file_without_torch_is_driver_code_when_only_drive
     ).replace("for x in batches:", "writer = CsvWriter()\n        for x in batches:")
     got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, project, scope="auto").findings}
     assert got == {("lib/ops.py", 5, "GL401")}, got
+
+
+def test_a_file_that_only_star_imports_a_torch_module_is_torch_code(tmp_path):
+    """algovision's `from algovision.core import *`: the conventional names assumed from a star import are no
+    imports of the file's own, and the module it star-imports does import torch."""
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/core.py": "import torch\n",
+        "pkg/conditions.py": """
+            from pkg.core import *
+
+
+            def is_true(value):
+                assert value.min() >= 0 and value.max() <= 1
+                return value
+        """,
+    }
+    found = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, files, scope="all").findings}
+    assert ("pkg/conditions.py", 6, "GL405") in found

@@ -53,6 +53,7 @@ class ImportTable:
         self.is_package = is_package
         self.names: dict[str, str] = {}
         self.assumed: set[str] = set()  # names taken from a star import by convention: no sign of torch
+        self.star_modules: list[str] = []
 
     def add_import(self, node: cst.Import) -> None:
         for alias in node.names:
@@ -70,6 +71,10 @@ class ImportTable:
 
     def add_import_from(self, node: cst.ImportFrom) -> None:
         if isinstance(node.names, cst.ImportStar):
+            base = module_name_of(node.module) if node.module is not None else ""
+            if node.relative:
+                base = resolve_relative(self.module_name, self.is_package, len(node.relative), base)
+            self.star_modules.append(base)
             # `from ..layers import *` in a torch project (deepctr-torch) hands over that module's `torch`, `nn`,
             # `F` and `np`: assume the names everyone gives them, unless the file imports them itself
             for local, full in STAR_IMPORTED_ALIASES.items():

@@ -163,12 +163,13 @@ class ProjectIndex:
             return True
         if any(self.is_module_class(path, cls) for cls in summary.classes.values()):
             return True
-        for qualified in summary.imports.values():
+        for qualified in (*summary.imports.values(), *summary.star_imports):
             module = self.modules.get(qualified) or self.modules.get(qualified.rpartition(".")[0])
             if module is not None and module.imports_torch:
                 return True
         # a helper module with no imports at all, among torch modules (torchdiffeq's _impl/interp.py)
-        return not summary.imports and os.path.dirname(path) in self._torch_dirs
+        own_imports = summary.imports.keys() - summary.assumed_names
+        return not own_imports and os.path.dirname(path) in self._torch_dirs
 
     @property
     def callers(self) -> dict[FuncId, set[FuncId]]:

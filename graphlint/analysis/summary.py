@@ -132,6 +132,9 @@ class FileSummary:
     module: str
     imports: dict[str, str]
     imports_torch: bool
+    # `from ..layers import *`: the modules, and the conventional names (`nn`, `torch`) assumed from them
+    star_imports: tuple[str, ...] = ()
+    assumed_names: frozenset[str] = frozenset()
     functions: dict[str, FunctionInfo] = field(default_factory=dict)
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     compile_sites: list[CompileSite] = field(default_factory=list)
@@ -734,6 +737,8 @@ def build_summary(path: str, module: cst.Module,
     walk(module, builder)
     summary = builder.summary
     summary.imports = dict(imports.names)
+    summary.star_imports = tuple(imports.star_modules)
+    summary.assumed_names = frozenset(imports.assumed)
     summary.imports_torch = imports.imports_torch() or builder.imports_torch_dynamically
     if line_of is not None:
         for site, node in builder.compile_nodes:
