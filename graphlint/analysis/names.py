@@ -64,16 +64,16 @@ class ImportTable:
             else:
                 # `import a.b.c` binds `a`
                 top = full.split(".")[0]
-                if top in self.assumed:
+                if top in self.assumed or top not in self.names:
                     self.assumed.discard(top)
                     self.names[top] = top
-                self.names.setdefault(top, top)
 
     def add_import_from(self, node: cst.ImportFrom) -> None:
+        base = module_name_of(node.module) if node.module is not None else ""
+        level = len(node.relative)
+        if level:
+            base = resolve_relative(self.module_name, self.is_package, level, base)
         if isinstance(node.names, cst.ImportStar):
-            base = module_name_of(node.module) if node.module is not None else ""
-            if node.relative:
-                base = resolve_relative(self.module_name, self.is_package, len(node.relative), base)
             self.star_modules.append(base)
             # `from ..layers import *` in a torch project (deepctr-torch) hands over that module's `torch`, `nn`,
             # `F` and `np`: assume the names everyone gives them, unless the file imports them itself
@@ -82,10 +82,6 @@ class ImportTable:
                     self.names[local] = full
                     self.assumed.add(local)
             return
-        base = module_name_of(node.module) if node.module is not None else ""
-        level = len(node.relative)
-        if level:
-            base = resolve_relative(self.module_name, self.is_package, level, base)
         for alias in node.names:
             name = module_name_of(alias.name)
             local = name
