@@ -28654,12 +28654,12 @@ def pytorchvideo_roi_masked():
 # import captum / piq when they can. torch-rechub, deepxde and tab-transformer-pytorch are in the venv
 # (requirements.txt). All are "own_files_only", as sets 35 and 36.
 PACKAGES.update({
-    "captum": {"dirs": ["captum"], "split": "heldout", "site": "models", "own_files_only": True},
-    "piq": {"dirs": ["piq"], "split": "heldout", "site": "models", "own_files_only": True},
-    "bayesian-torch": {"dirs": ["bayesian_torch"], "split": "heldout", "site": "models", "own_files_only": True},
-    "torch-rechub": {"dirs": ["torch_rechub"], "split": "heldout", "own_files_only": True},
-    "deepxde": {"dirs": ["deepxde"], "split": "heldout", "own_files_only": True},
-    "tab-transformer-pytorch": {"dirs": ["tab_transformer_pytorch"], "split": "heldout", "own_files_only": True},
+    "captum": {"dirs": ["captum"], "split": "dev", "site": "models", "own_files_only": True},
+    "piq": {"dirs": ["piq"], "split": "dev", "site": "models", "own_files_only": True},
+    "bayesian-torch": {"dirs": ["bayesian_torch"], "split": "dev", "site": "models", "own_files_only": True},
+    "torch-rechub": {"dirs": ["torch_rechub"], "split": "dev", "own_files_only": True},
+    "deepxde": {"dirs": ["deepxde"], "split": "dev", "own_files_only": True},
+    "tab-transformer-pytorch": {"dirs": ["tab_transformer_pytorch"], "split": "dev", "own_files_only": True},
 })
 
 
