@@ -65,6 +65,32 @@ def run_cli(*args: str, cwd: Path | None = None, stdin: bytes | None = None, env
                           capture_output=True, env=full_env, timeout=300)
 
 
+def run_harnesses(script: str, arg_lists: list[list[str]], cwd: Path) -> list[dict]:
+    """Run tests/<script> once per argument list, all at the same time, and return each run's JSON result (its
+    last line of output). Each run is a torch process of its own that runs Dynamo on many files one after the
+    other: most of the suite's time, and on a 2-core machine half of it idle if they run one by one."""
+    runs = []
+    for i, args in enumerate(arg_lists):
+        out, err = (open(cwd / f".{script}.{i}.{name}", "w+") for name in ("out", "err"))
+        proc = subprocess.Popen([sys.executable, str(REPO / "tests" / script), *args], cwd=cwd, stdout=out,
+                                stderr=err, text=True)
+        runs.append((proc, out, err))
+    results = []
+    for proc, out, err in runs:
+        proc.wait(timeout=900)
+        out.seek(0), err.seek(0)
+        assert proc.returncode == 0, err.read()[-3000:]
+        results.append(json.loads(out.read().strip().splitlines()[-1]))
+        out.close(), err.close()
+    return results
+
+
+def in_chunks(items: list, chunks: int | None = None) -> list[list]:
+    """items dealt round-robin into one chunk per core (at most one per item), so the chunks take about as long."""
+    n = max(1, min(len(items), chunks or os.cpu_count() or 1))
+    return [items[i::n] for i in range(n)]
+
+
 def cli_json(*args: str, cwd: Path | None = None, stdin: bytes | None = None):
     proc = run_cli("--format", "json", *args, cwd=cwd, stdin=stdin)
     return proc, json.loads(proc.stdout)

@@ -1,14 +1,11 @@
 """Real Dynamo (torch 2.13) agrees with the rule catalog and the fixtures: every `# expect:` line is a
 graph break, every unmarked line is not, and every "Use instead" rewrite runs without a break."""
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import expectations, in_chunks, run_harnesses
 
-from conftest import expectations
 from graphlint.catalog import load_catalog
 from graphlint.torch_version import installed_torch_version, parse_version
 
@@ -31,9 +28,9 @@ def dynamo_runs(tmp_path_factory):
                 (d / "example.py").write_text(src)
                 jobs[(code, section, i)] = d / "example.py"
     paths = [str(p) for p in jobs.values()] + [str(p) for p in CASES]
-    proc = subprocess.run([sys.executable, str(REPO / "tests" / "dynamo_breaks.py"), *paths],
-                          capture_output=True, text=True, timeout=900, cwd=root)
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    out = {}
+    for part in run_harnesses("dynamo_breaks.py", in_chunks(paths), root):
+        out.update(part)
     return jobs, out
 
 

@@ -15,25 +15,16 @@ import difflib
 import json
 import math
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import in_chunks, run_cli, run_harnesses
 
-from conftest import run_cli
 from graphlint.catalog import load_catalog
 
 pytest.importorskip("torch")
 REPO = Path(__file__).resolve().parent.parent
 CASES = sorted((REPO / "fixtures" / "cases").glob("*.py"))
-
-
-def _harness(mode: str, paths: list[Path], cwd: Path) -> dict:
-    proc = subprocess.run([sys.executable, str(REPO / "tests" / "dynamo_outputs.py"), mode, *map(str, paths)],
-                          capture_output=True, text=True, timeout=900, cwd=cwd)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="session")
@@ -51,11 +42,14 @@ def fixed_runs(tmp_path_factory):
     proc = run_cli("check", "--fix", "--unsafe-fixes", "--exit-zero", "--quiet", ".", cwd=fixed)
     assert proc.returncode == 0, proc.stderr.decode()
     changed = sorted(p.name for p in orig.glob("*.py") if (fixed / p.name).read_text() != p.read_text())
-    runs = {
-        "eager": _harness("eager", [orig / n for n in changed], root),
-        "compiled": _harness("compiled", [orig / n for n in changed], root),
-        "fixed": _harness("compiled", [fixed / n for n in changed], root),
-    }
+    # the three runs at once, each split per core: [eager, eager, compiled, compiled, fixed, fixed] on 2 cores
+    plan = [(which, mode, part) for which, mode, folder in
+            (("eager", "eager", orig), ("compiled", "compiled", orig), ("fixed", "compiled", fixed))
+            for part in in_chunks([str(folder / n) for n in changed])]
+    results = run_harnesses("dynamo_outputs.py", [[mode, *part] for _, mode, part in plan], root)
+    runs: dict = {"eager": {}, "compiled": {}, "fixed": {}}
+    for (which, _, _), result in zip(plan, results):
+        runs[which].update(result)
     # Breaks that a fixed break hid (Dynamo skipped the rest of the frame, or never reached a hook) show
     # once it is gone: they are not new, and graphlint lists them on the original with every function in
     # scope and nothing folded.
