@@ -98,7 +98,9 @@ _METHODS: dict[type, dict[type, tuple]] = {}
 
 
 def _methods_of(cls: type) -> dict[type, tuple]:
-    """node type → (visit_X, leave_X) of a visitor class (unbound; None where it has none), filled as types come."""
+    """node type → (visit_X, leave_X) of a visitor class (unbound; None where it has none), filled as types come.
+    The table keeps the class alive: visitor classes are module-level, never made per call (`tests/test_syntax.py`
+    checks that linting files adds no class here)."""
     return _METHODS.setdefault(cls, {})
 
 
