@@ -697,3 +697,36 @@ def test_a_star_import_hands_over_the_conventional_torch_names(tmp_path):
     }
     found = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, files).findings}
     assert ("pkg/model.py", 11, "GL611") in found
+
+
+@pytest.mark.parametrize("written, kind", [
+    ("torch.Tensor, bool", "bool_tensor"), ("BoolTensor of shape (B,)", "bool_tensor"),
+    ("boolean Tensor", "bool_tensor"), ("Tensor of dtype torch.bool", "bool_tensor"),
+    ("tensor of booleans", "bool_tensor"), ("torch.Tensor, float", "tensor"), ("LongTensor", "tensor"),
+    ("Tensor, optional", "tensor"), ("1D tensor, [B]", "tensor"), ("bool", "number"),
+])
+def test_a_docstring_tells_a_mask_from_other_tensors(written, kind):
+    import libcst as cst
+
+    from graphlint.analysis.docstrings import documented_types
+
+    source = f'def f(event):\n    """Args:\n        event ({written}): what happened.\n    """\n'
+    assert documented_types(cst.parse_module(source).body[0]) == {"event": kind}
+
+
+def test_iterating_a_one_d_tensor_gives_zero_d_indices(lint):
+    """`for i in t.view(-1)`, `for i in torch.arange(n)`: each item is 0-d, and indexing with it reads its value;
+    the rows of a tensor of unknown rank are not (they may be index vectors)."""
+    result = lint("""
+import torch
+
+@torch.compile
+def f(x, table):
+    flat = x.view(-1)
+    a = [table[i] for i in flat]
+    b = [table[i] for i in torch.arange(3)]
+    c = [table[row] for row in x]
+    d = [table[i] for i in x.reshape(-1, 2)]
+    return a, b, c, d
+""", scope="auto")
+    assert {line for line, code in found(result) if code == "GL104"} == {7, 8}

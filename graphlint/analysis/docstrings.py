@@ -21,6 +21,8 @@ _SPHINX_TYPE = re.compile(r":type\s+(\w+)\s*:\s*(.+)$")
 # a type phrase at the start of the text: `1D tensor`, `torch.FloatTensor`, `optional Tensor`
 _TENSOR_TYPE = re.compile(r"^(optional\s+|an?\s+)?((\d[\-\s]?d|\w+-dimensional|(float|long|bool|int)\w*)\s+)?"
                           r"((torch\.)?(\w*Tensor)|tensor)\b", re.I)
+# the dtype part of a tensor type: `bool tensor`, `boolean tensor`, or `tensor, bool` / `Tensor of torch.bool`
+_BOOL_DTYPE = re.compile(r"^(bool(ean)?\s+\S*tensor\b|\S*tensor\s*(,\s*|\s(of\s+)?(dtype\s+)?)(torch\.)?bool(ean)?s?\b)", re.I)
 _NUMBER_TYPE = re.compile(r"^(optional\s+|an?\s+)?(int|float|bool|str|number|integer|string|boolean)\b", re.I)
 _EITHER = re.compile(r"\b(or|\|)\s", re.I)
 # `numpy.ndarray`, `np.array`, `ndarray` (rectorch's `:obj:`numpy.array``): a numpy array, which Dynamo
@@ -31,8 +33,8 @@ _SPHINX_ROLE = re.compile(r":(?:obj|class|py:class|py:obj|data|type):`~?([^`]+)`
 
 
 def documented_types(fn: cst.FunctionDef) -> dict[str, str]:
-    """Parameter name → 'tensor' / 'ndarray' / 'number', from the docstring; ambiguous or untyped ones left
-    out."""
+    """Parameter name → 'tensor' / 'bool_tensor' / 'ndarray' / 'number', from the docstring; ambiguous or untyped
+    ones left out."""
     doc = fn.get_docstring(clean=True)
     if not doc:
         return {}
@@ -70,8 +72,11 @@ def _classify(text: str) -> str | None:
     head = re.split(r"[,;]|\.(?!\w)", text, maxsplit=1)[0]
     if _EITHER.search(head):
         return None  # `int or Tensor`, `Tensor | float`: either
-    if _TENSOR_TYPE.match(text):
-        return "tensor"
+    tensor = _TENSOR_TYPE.match(text)
+    if tensor:
+        # `BoolTensor`, `bool tensor`, torchsurv's `event (torch.Tensor, bool)`: a mask
+        phrase = text[tensor.start(2) if tensor.group(2) else tensor.start(5):]
+        return "bool_tensor" if _BOOL_DTYPE.match(phrase) or "BoolTensor" in tensor.group(5) else "tensor"
     if _NDARRAY_TYPE.match(text):
         return "ndarray"
     if _NUMBER_TYPE.match(text):

@@ -667,12 +667,14 @@ class TensorEnv:
                 evidence.add(name)
             if p.annotation is None and name in uses.documented:
                 # the docstring's type (`keys_length: 1D tensor, [B]`) is as good as an annotation
-                kind = {"tensor": TENSOR, "ndarray": NDARRAY}.get(uses.documented[name], CONST)
+                kind = {"tensor": TENSOR, "bool_tensor": BOOL_TENSOR, "ndarray": NDARRAY}.get(uses.documented[name], CONST)
             elif kind == TENSOR and p.annotation is None and (
                     name in uses.numbers or name not in evidence and (name not in TENSOR_PARAM_NAMES or constructor)):
                 # no sign that it holds a tensor, or used as an int (`topk(x, k=k)`): do not guess; a
                 # constructor's `h` is a number of heads (fightingcv's `EMSA(d_model, d_k, d_v, h)`), not a state
                 kind = None
+            if kind == TENSOR and uses.documented.get(name) == "bool_tensor":
+                kind = BOOL_TENSOR  # `event: torch.Tensor` documented `event (torch.Tensor, bool)`: a mask (torchsurv)
             number_annotation = p.annotation is not None and _NUMBER_ANNOTATION.fullmatch(_annotation_text(p) or "")
             if (p.annotation is None or number_annotation) and name not in from_callers:
                 unseeded[name] = kind
@@ -732,7 +734,7 @@ class TensorEnv:
                 kind = TENSOR
             self.names[name] = kind
             _mark(self.loaders, name, isinstance(value, cst.Call) and self.resolve(value.func) in DATALOADER_CLASSES)
-            _mark(self.one_d, name, isinstance(value, cst.Call) and self.resolve(value.func) == "torch.randperm")
+            _mark(self.one_d, name, value is not None and is_tensor(kind) and self.is_one_d(value))
             _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
             _mark(self.zero_d, name, value is not None and (is_tensor(kind) or kind == NDARRAY) and self.is_zero_d(value))
             _mark(self.compared, name, value is not None and kind in (None, NDARRAY) and self.is_unknown_comparison(value))
@@ -855,6 +857,10 @@ class TensorEnv:
             self.bind(target, META)
             return
         self.bind(target, self.element_kind(self.kind_of(iterable)))
+        if isinstance(target, cst.Name) and is_tensor(self.names.get(target.value)) and self.is_one_d(iterable):
+            # the items of a 1-d tensor are 0-d: `for c in target.view(-1): counts[c] += 1` reads each one's value
+            # (baal's Accuracy, asteroid-like `[perms[m] for m in idx]`; measured on 2.13)
+            self.zero_d.add(target.value)
 
     def _annotated_loader(self, annotation: cst.BaseExpression) -> bool:
         """`loader: DataLoader`, `Optional[DataLoader]`, `DataLoader | None`; not a union with other types
@@ -915,6 +921,24 @@ class TensorEnv:
         if isinstance(node, cst.BinaryOperation):
             return self._is_python_number(node.left) and self._is_python_number(node.right)
         return self.kind_of(node) in (CONST, META, None)
+
+    def is_one_d(self, node: cst.BaseExpression) -> bool:
+        """A 1-d tensor: `torch.randperm(n)`, `torch.arange(n)`, `x.view(-1)`, `x.reshape(-1)`, `x.flatten()`.
+        One element of it, taken with a Python int or by iterating it, is a 0-d tensor."""
+        if isinstance(node, cst.Name):
+            return node.value in self.one_d
+        if not isinstance(node, cst.Call):
+            return False
+        func, args = node.func, node.args
+        if isinstance(func, cst.Attribute) and is_tensor(self.kind_of(func.value)):
+            method = func.attr.value
+            if method in ("flatten", "ravel"):
+                return not args
+            return method in ("view", "reshape") and len(args) == 1 and _is_minus_one(args[0].value)
+        qual = self.resolve(func)
+        if qual in ("torch.randperm", "torch.arange"):
+            return True
+        return qual == "torch.flatten" and len(args) == 1
 
     def is_zero_d(self, node: cst.BaseExpression) -> bool:
         """A 0-d tensor: a full reduction (`x.sum()`, `torch.argmax(x)`), or arithmetic on one.
@@ -1478,3 +1502,11 @@ class _SelfAssignmentCollector(_ReturnCollector):
             if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
                 name = target.attr.value
                 self.found[name] = join(self.found[name], kind) if name in self.found else kind
+
+
+def _is_minus_one(node: cst.BaseExpression) -> bool:
+    """`-1`, or `(-1,)`: the whole tensor as one dimension."""
+    if isinstance(node, cst.Tuple) and len(node.elements) == 1:
+        node = node.elements[0].value
+    return (isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus)
+            and isinstance(node.expression, cst.Integer) and node.expression.value == "1")

@@ -30,13 +30,16 @@ class TensorBoolOp(Check):
         # `a and b` needs bool(a); `b` is only returned. So the left operands decide.
         if self._left_operands_tensor(node, ctx):
             op = "and" if isinstance(node.operator, cst.And) else "or"
-            ctx.report(node, self.code, f"`{op}` on a tensor value calls `bool()` on it", fix=_logical(node, op))
+            # numpy operands stay numpy outside compile, where torch.logical_or would refuse them
+            numpy = any(not ctx.is_tensor(side) and _tensor_truth(side, ctx) for side in (node.left, node.right))
+            ctx.report(node, self.code, f"`{op}` on a tensor value calls `bool()` on it",
+                       fix=None if numpy else _logical(node, op))
 
     def _left_operands_tensor(self, node: cst.BooleanOperation, ctx) -> bool:
         left = node.left
         if isinstance(left, cst.BooleanOperation):
-            return self._left_operands_tensor(left, ctx) or ctx.is_tensor(left.right)
-        return ctx.is_tensor(left)
+            return self._left_operands_tensor(left, ctx) or _tensor_truth(left.right, ctx)
+        return _tensor_truth(left, ctx)
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         # `all(x < y for x, y in zip(ts[:-1], ts[1:]))`: Python takes bool() of each tensor element
@@ -91,3 +94,14 @@ class TensorBoolOp(Check):
             # measured on 2.13: after this break (GB0033) Dynamo traces nothing more of the function; a numpy
             # value is a traced tensor too (fixtures/cases/numpy_values.py, deepecho's `int(not fixed_length)`)
             ctx.report(node, self.code, "`not` on a tensor value calls `bool()` on it", hides_rest=True)
+
+
+def _tensor_truth(node: cst.BaseExpression, ctx) -> bool:
+    """A value whose truth Dynamo cannot know: a tensor, or a comparison on a traced numpy array
+    (`np.min(p) < 0 or np.max(p) > 1`: baal's `to_prob`, measured on 2.13, fixtures numpy_values.py)."""
+    if ctx.is_tensor(node):
+        return True
+    if not isinstance(node, cst.Comparison) or any(
+            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons):
+        return False
+    return any(traced_array(e, ctx) for e in (node.left, *(c.comparator for c in node.comparisons)))
