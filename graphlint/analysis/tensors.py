@@ -1318,7 +1318,8 @@ class TensorEnv:
                 return TENSOR_SEQ
             if last in ("Tensor", "FloatTensor", "LongTensor", "BoolTensor", "IntTensor", "tensor",
                         "as_tensor", "from_numpy") or last[:1].islower():
-                return BOOL_TENSOR if last == "BoolTensor" or self._bool_dtype(node) else TENSOR
+                bools = last in ("tensor", "as_tensor") and node.args and _python_bools(node.args[0].value)
+                return BOOL_TENSOR if last == "BoolTensor" or self._bool_dtype(node) or bools else TENSOR
             return None
         if is_logger_factory(qual):
             return LOGGER
@@ -1510,3 +1511,21 @@ def _is_minus_one(node: cst.BaseExpression) -> bool:
         node = node.elements[0].value
     return (isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus)
             and isinstance(node.expression, cst.Integer) and node.expression.value == "1")
+
+
+def _python_bools(node: cst.BaseExpression) -> bool:
+    """A list of Python bools: `[len(h) > 0 for h in groups]`, `[True, False]`; torch.tensor of it is a mask
+    (torchsurv's `include`)."""
+    if isinstance(node, cst.ListComp):
+        return _is_bool_expr(node.elt)
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return bool(node.elements) and all(_is_bool_expr(e.value) for e in node.elements)
+    return False
+
+
+def _is_bool_expr(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False")
+    if isinstance(node, cst.UnaryOperation):
+        return isinstance(node.operator, cst.Not)
+    return isinstance(node, cst.Comparison)
