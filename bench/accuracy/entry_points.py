@@ -29516,13 +29516,13 @@ def torch_rechub_ctr_scheduler_earlystop():
 # asteroid pins torchmetrics<=0.11.4 and declares torchaudio, baal declares jupyter and structlog<23. All are
 # "own_files_only", as sets 35 to 37.
 PACKAGES.update({
-    "torchsurv": {"dirs": ["torchsurv"], "split": "heldout", "own_files_only": True},
-    "pyod": {"dirs": ["pyod"], "split": "heldout", "own_files_only": True},
-    "asteroid": {"dirs": ["asteroid"], "split": "heldout", "site": "models", "own_files_only": True},
-    "baal": {"dirs": ["baal"], "split": "heldout", "site": "models", "own_files_only": True},
-    "lightly": {"dirs": ["lightly"], "split": "heldout", "site": "models", "own_files_only": True},
-    "pytorch-ood": {"dirs": ["pytorch_ood"], "split": "heldout", "site": "models", "own_files_only": True},
-    "torchdistill": {"dirs": ["torchdistill"], "split": "heldout", "site": "models", "own_files_only": True},
+    "torchsurv": {"dirs": ["torchsurv"], "split": "dev", "own_files_only": True},
+    "pyod": {"dirs": ["pyod"], "split": "dev", "own_files_only": True},
+    "asteroid": {"dirs": ["asteroid"], "split": "dev", "site": "models", "own_files_only": True},
+    "baal": {"dirs": ["baal"], "split": "dev", "site": "models", "own_files_only": True},
+    "lightly": {"dirs": ["lightly"], "split": "dev", "site": "models", "own_files_only": True},
+    "pytorch-ood": {"dirs": ["pytorch_ood"], "split": "dev", "site": "models", "own_files_only": True},
+    "torchdistill": {"dirs": ["torchdistill"], "split": "dev", "site": "models", "own_files_only": True},
 })
 
 
