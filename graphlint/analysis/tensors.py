@@ -859,7 +859,7 @@ class TensorEnv:
         self.bind(target, self.element_kind(self.kind_of(iterable)))
         if isinstance(target, cst.Name) and is_tensor(self.names.get(target.value)) and self.is_one_d(iterable):
             # the items of a 1-d tensor are 0-d: `for c in target.view(-1): counts[c] += 1` reads each one's value
-            # (baal's Accuracy, asteroid-like `[perms[m] for m in idx]`; measured on 2.13)
+            # (baal's Accuracy, `[table[i] for i in ids.flatten()]`; measured on 2.13, fixtures/cases/tensor_scalars.py)
             self.zero_d.add(target.value)
 
     def _annotated_loader(self, annotation: cst.BaseExpression) -> bool:
