@@ -938,6 +938,15 @@ class TensorEnv:
         qual = self.resolve(func)
         if qual in ("torch.randperm", "torch.arange"):
             return True
+        if qual in ("torch.tensor", "torch.as_tensor") and args and isinstance(args[0].value, (cst.List, cst.Tuple)):
+            # `torch.tensor([tpr], dtype=...)`: a flat literal of numbers
+            return all(isinstance(e, cst.Element) and not isinstance(e.value, (cst.List, cst.Tuple, cst.ListComp))
+                       for e in args[0].value.elements) and bool(args[0].value.elements)
+        last = (qual or "").rsplit(".", 1)[-1]
+        if qual and qual.startswith("torch.") and last in _LOOKUP_QUERY_ARG:
+            # searchsorted / bucketize answer in the shape of their queries (pytorch-ood's `_fpr_at_tpr`)
+            query = _LOOKUP_QUERY_ARG[last]
+            return len(args) > query and self.is_one_d(args[query].value)
         return qual == "torch.flatten" and len(args) == 1
 
     def is_zero_d(self, node: cst.BaseExpression) -> bool:
