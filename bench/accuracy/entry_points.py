@@ -30429,11 +30429,11 @@ def lightly_dense_losses():
 # dependencies; zennit, laplace-torch (+ backpack-for-pytorch, unfoldNd, curvlinops-for-pytorch) and sbi (+ nflows)
 # need torchvision / tensorboard (there). All are "own_files_only", as sets 35 to 38.
 PACKAGES.update({
-    "gluonts": {"dirs": ["gluonts"], "split": "heldout", "site": "models", "own_files_only": True},
-    "pykeen": {"dirs": ["pykeen"], "split": "heldout", "site": "models", "own_files_only": True},
-    "zennit": {"dirs": ["zennit"], "split": "heldout", "site": "models", "own_files_only": True},
-    "laplace-torch": {"dirs": ["laplace"], "split": "heldout", "site": "models", "own_files_only": True},
-    "sbi": {"dirs": ["sbi"], "split": "heldout", "site": "models", "own_files_only": True},
+    "gluonts": {"dirs": ["gluonts"], "split": "dev", "site": "models", "own_files_only": True},
+    "pykeen": {"dirs": ["pykeen"], "split": "dev", "site": "models", "own_files_only": True},
+    "zennit": {"dirs": ["zennit"], "split": "dev", "site": "models", "own_files_only": True},
+    "laplace-torch": {"dirs": ["laplace"], "split": "dev", "site": "models", "own_files_only": True},
+    "sbi": {"dirs": ["sbi"], "split": "dev", "site": "models", "own_files_only": True},
 })
 
 
