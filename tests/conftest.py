@@ -71,17 +71,16 @@ def run_harnesses(script: str, arg_lists: list[list[str]], cwd: Path) -> list[di
     other: most of the suite's time, and on a 2-core machine half of it idle if they run one by one."""
     runs = []
     for i, args in enumerate(arg_lists):
-        out, err = (open(cwd / f".{script}.{i}.{name}", "w+") for name in ("out", "err"))
-        proc = subprocess.Popen([sys.executable, str(REPO / "tests" / script), *args], cwd=cwd, stdout=out,
-                                stderr=err, text=True)
+        out, err = cwd / f".{script}.{i}.out", cwd / f".{script}.{i}.err"  # files: a full pipe would stall a run
+        with out.open("w") as stdout, err.open("w") as stderr:
+            proc = subprocess.Popen([sys.executable, str(REPO / "tests" / script), *args], cwd=cwd, stdout=stdout,
+                                    stderr=stderr)
         runs.append((proc, out, err))
     results = []
     for proc, out, err in runs:
         proc.wait(timeout=900)
-        out.seek(0), err.seek(0)
-        assert proc.returncode == 0, err.read()[-3000:]
-        results.append(json.loads(out.read().strip().splitlines()[-1]))
-        out.close(), err.close()
+        assert proc.returncode == 0, err.read_text()[-3000:]
+        results.append(json.loads(out.read_text().strip().splitlines()[-1]))
     return results
 
 

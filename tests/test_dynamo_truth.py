@@ -4,8 +4,8 @@ graph break, every unmarked line is not, and every "Use instead" rewrite runs wi
 from pathlib import Path
 
 import pytest
-from conftest import expectations, in_chunks, run_harnesses
 
+from conftest import expectations, in_chunks, run_harnesses
 from graphlint.catalog import load_catalog
 from graphlint.torch_version import installed_torch_version, parse_version
 

@@ -18,8 +18,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import in_chunks, run_cli, run_harnesses
 
+from conftest import in_chunks, run_cli, run_harnesses
 from graphlint.catalog import load_catalog
 
 pytest.importorskip("torch")
