@@ -829,3 +829,42 @@ def test_a_file_that_only_star_imports_a_torch_module_is_torch_code(tmp_path):
     }
     found = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, files, scope="all").findings}
     assert ("pkg/conditions.py", 6, "GL405") in found
+
+
+def test_constructing_a_dataclass_in_traced_code_runs_its_post_init(lint):
+    code = """
+    from dataclasses import dataclass
+    import torch
+    from torch import nn
+
+    @dataclass
+    class Mixture:
+        logits: torch.Tensor
+
+        def __post_init__(self):
+            print("built")
+
+    @dataclass
+    class Settings:
+        scale: torch.Tensor
+
+        def __post_init__(self):
+            print("settings")
+
+    class Explicit:
+        def __init__(self, w):
+            self.w = w
+
+        def __post_init__(self):
+            print("never called")
+
+    class Head(nn.Module):
+        def forward(self, x):
+            Explicit(x)
+            return Mixture(x).logits
+    """
+    result = lint(code, scope="auto")
+    # only the dataclass built in forward: a class with its own __init__ never runs __post_init__, and a
+    # __post_init__ nobody calls in traced code is construction, not a function a user compiles
+    assert found(result) == {(11, "GL201")}
+    assert result.findings[0].region.chain == ("Head.forward", "Mixture.__post_init__")

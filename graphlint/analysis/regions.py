@@ -221,7 +221,7 @@ class ProjectIndex:
             if ref.target in summary.functions:
                 return [(path, ref.target)]
             found = self.lookup_class(summary, ref.target)  # a class of this file, constructed
-            return self._methods_of(found, "__init__") if found else []
+            return self._constructor(found) if found else []
         if ref.kind == "qualified":
             hit = self.lookup_function(ref.target)
             if hit:
@@ -229,7 +229,7 @@ class ProjectIndex:
             # constructing a project class in traced code runs its __init__
             found = self.lookup_class(summary, ref.target)
             if found:
-                return self._methods_of(found, "__init__")
+                return self._constructor(found)
             return self._module_instance_method(ref.target)
         if ref.kind == "autograd_apply":
             # Dynamo traces both halves of an autograd.Function when `.apply` runs in traced code
@@ -284,6 +284,11 @@ class ProjectIndex:
             return [(summary.path, ref.target)] if ref.target in summary.functions else []
         hit = self.lookup_function(ref.target)
         return [hit] if hit else []
+
+    def _constructor(self, found: tuple[str, ClassInfo]) -> list[FuncId]:
+        """What constructing the class runs: its `__init__`, or, where it defines none (a dataclass's generated
+        `__init__`), its `__post_init__` (sbi's `MoG` validates its tensors there, in traced code)."""
+        return self._methods_of(found, "__init__") or self._methods_of(found, "__post_init__")
 
     def _methods_of(self, found: tuple[str, ClassInfo], method: str) -> list[FuncId]:
         """`method` of a class (through bases, plus subclass overrides); `__call__` falls back to forward."""
