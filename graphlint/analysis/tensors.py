@@ -1039,7 +1039,9 @@ class TensorEnv:
             if is_tensor(left) or is_tensor(right):
                 both_bool = BOOL_TENSOR in (left, right) and {left, right} <= {BOOL_TENSOR, CONST}
                 bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
-                return BOOL_TENSOR if bitwise and both_bool else TENSOR
+                # bool × bool stays bool in torch: `(lower <= q) * (q < upper)` is a one-hot mask (gluonts)
+                product = isinstance(node.operator, cst.Multiply) and left == right == BOOL_TENSOR
+                return BOOL_TENSOR if (bitwise and both_bool) or product else TENSOR
             if NDARRAY in (left, right):
                 return NDARRAY
             if (isinstance(node.operator, (cst.BitAnd, cst.BitOr)) and self.ctx.torch_file
