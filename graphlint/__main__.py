@@ -1,3 +1,3 @@
-from graphlint.cli import main
+from graphlint.launcher import main
 
 main()

@@ -28,7 +28,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-SUBCOMMANDS = {"check", "audit", "rules", "explain", "server"}
+SUBCOMMANDS = {"check", "audit", "rules", "explain", "server", "daemon"}
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
@@ -45,6 +45,12 @@ class Scope(str, Enum):
     modules = "modules"
     auto = "auto"
     all = "all"
+
+
+class DaemonAction(str, Enum):
+    start = "start"
+    stop = "stop"
+    status = "status"
 
 
 class ColorChoice(str, Enum):
@@ -584,6 +590,53 @@ def server() -> None:
         _fail(f"the language server needs pygls: pip install 'graphlint[lsp]' ({exc})")
         return
     serve()
+
+
+@app.command()
+def daemon(
+    action: DaemonAction = typer.Argument(..., help="start, stop or status."),
+    idle_timeout: float = typer.Option(1800.0, "--idle-timeout", help="Seconds without a run before the daemon "
+                                       "exits (start)."),
+    foreground: bool = typer.Option(False, "--foreground", help="Serve in this process instead of in the "
+                                    "background (start)."),
+) -> None:
+    """A warm daemon for fast short runs (pre-commit): `graphlint` hands each run to it while it is up.
+
+    The runs are the same as local ones (a forked process with the caller's directory, environment and
+    terminal); only the start-up cost goes. One daemon serves one Python and graphlint install; it exits after
+    --idle-timeout seconds without a run, and when graphlint's files change. GRAPHLINT_DAEMON=off runs
+    everything locally; GRAPHLINT_DAEMON=auto starts a daemon after a local run.
+    """
+    from graphlint import daemon as warm
+
+    status = warm.request("status")
+    if action == DaemonAction.status:
+        typer.echo(_daemon_line(status) if status else f"graphlint daemon: not running ({warm.socket_path()})")
+        raise typer.Exit(EXIT_CLEAN if status else EXIT_FINDINGS)
+    if action == DaemonAction.stop:
+        stopped = warm.request("stop")
+        typer.echo(f"graphlint daemon: stopped (pid {stopped['pid']})" if stopped else "graphlint daemon: not running")
+        return
+    if status:
+        typer.echo(_daemon_line(status) + " (already running)")
+        return
+    if idle_timeout <= 0:
+        _fail("--idle-timeout must be positive")
+    problem = warm.directory_problem(warm.socket_path())
+    if problem:
+        _fail(problem)
+    if foreground:
+        warm.serve(warm.socket_path(), idle_timeout)
+        return
+    started = warm.start_detached(idle_timeout)
+    if started is None:
+        _fail(f"the daemon did not answer on {warm.socket_path()}")
+    typer.echo(_daemon_line(started))
+
+
+def _daemon_line(status: dict) -> str:
+    return (f"graphlint daemon: serving on {status['socket']} (pid {status['pid']}, {status['runs']} runs, "
+            f"exits after {status['idle_timeout']:g} s idle)")
 
 
 def main() -> None:

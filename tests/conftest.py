@@ -60,7 +60,8 @@ def expectations_in(text: str) -> set[tuple[int, str]]:
 
 
 def run_cli(*args: str, cwd: Path | None = None, stdin: bytes | None = None, env: dict | None = None):
-    full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
+    # a run of its own, whatever daemon (graphlint/daemon.py) this user has running; test_daemon.py passes its own
+    full_env = {**os.environ, "NO_COLOR": "1", "GRAPHLINT_DAEMON": "off", **(env or {})}
     return subprocess.run([sys.executable, "-m", "graphlint", *args], cwd=cwd, input=stdin,
                           capture_output=True, env=full_env, timeout=300)
 

@@ -249,6 +249,34 @@ def graphlint_has_flag(python: str, flag: str) -> bool:
     return re.search(re.escape(flag) + r"(?![\w-])", proc.stdout + proc.stderr) is not None
 
 
+def graphlint_has_daemon(python: str) -> bool:
+    """Whether this graphlint has `graphlint daemon` (a warm fork server for short runs)."""
+    proc = subprocess.run([python, "-m", "graphlint", "daemon", "--help"], capture_output=True, text=True,
+                          env=dict(os.environ, GRAPHLINT_DAEMON="off"), timeout=120)
+    return proc.returncode == 0
+
+
+def daemon_tool(gl: list[str], args, label: str) -> Tool:
+    """The one-file run handed to a daemon started for this benchmark (its own socket, stopped at exit). The
+    daemon's memory is not in the tree sampled: it is a separate session, started before the timed runs."""
+    socket_dir = tempfile.mkdtemp(prefix="graphlint-daemon-")  # mode 0700, as the daemon requires
+    atexit.register(shutil.rmtree, socket_dir, True)
+    env = {"GRAPHLINT_DAEMON_SOCKET": os.path.join(socket_dir, "daemon.sock"), "GRAPHLINT_DAEMON": ""}
+    control = [args.graphlint_python, "-m", "graphlint", "daemon"]
+
+    def stop() -> None:
+        subprocess.run(control + ["stop"], env=dict(os.environ, **env), stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=60)
+
+    def start() -> None:
+        print("starting a graphlint daemon (untimed) ...", file=sys.stderr, flush=True)
+        subprocess.run(control + ["start"], env=dict(os.environ, **env), cwd=CORPUS, stdout=subprocess.DEVNULL,
+                       timeout=120, check=True)
+        atexit.register(stop)
+
+    return Tool(label, gl + [args.one_file], parse_graphlint, 1, env=env, prepare=start, group="graphlint")
+
+
 def version_of(argv: list[str]) -> str:
     try:
         proc = subprocess.run(argv, capture_output=True, text=True, timeout=120)
@@ -298,6 +326,8 @@ def build_tools(args, files: list[Path], torch_files: int, has_cache: bool, ruff
                           n, prepare=fill_cache, edit=OneFileEdit(changed), group="graphlint"))
     one_label = "graphlint one file (--no-cache)" if has_cache else "graphlint one file"
     tools.append(Tool(one_label, gl + nocache + [args.one_file], parse_graphlint, 1, group="graphlint"))
+    if graphlint_has_daemon(args.graphlint_python):
+        tools.append(daemon_tool(gl + nocache, args, one_label.replace("one file", "one file, daemon")))
     if has_cache:
         def fill_one() -> None:
             subprocess.run(gl + [args.one_file], cwd=CORPUS, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -322,6 +352,9 @@ def build_tools(args, files: list[Path], torch_files: int, has_cache: bool, ruff
     tools.append(Tool("Ruff (default rules)", ruff + path, make_parse_ruff(ruff_files), n, env=renv, group="ruff"))
     tools.append(Tool("Ruff --select ALL", ruff + ["--select", "ALL"] + path, make_parse_ruff(ruff_files), n,
                       env=renv, group="ruff"))
+    for tool in tools:
+        if tool.group == "graphlint" and "GRAPHLINT_DAEMON_SOCKET" not in tool.env:
+            tool.env["GRAPHLINT_DAEMON"] = "off"  # runs in its own process, whatever daemon this user has running
     if args.only:
         keys = [k.strip().lower() for k in args.only.split(",")]
         tools = [t for t in tools if any(k in t.name.lower() for k in keys)]
@@ -483,7 +516,8 @@ def bars(summaries: list[dict], cold: str, floor: str, has_cache: bool, corpus: 
                                            f"{es} vs {cs}")
     else:
         out.append("- n/a: graphlint warm < 1 s (graphlint has no --no-cache flag: no cache yet)")
-    for name in ("graphlint one file (cache)", "graphlint one file (--no-cache)", "graphlint one file"):
+    for name in ("graphlint one file (cache)", "graphlint one file (--no-cache)", "graphlint one file",
+                 "graphlint one file, daemon (--no-cache)", "graphlint one file, daemon"):
         if name in by:
             o, os_ = val(name)
             line(o, 0.3, lambda a, b: a < b, f"{name} < 0.3 s: {os_}")
