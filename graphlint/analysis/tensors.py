@@ -535,7 +535,12 @@ _OPTION_NAMESPACES = frozenset({"argparse.Namespace"})
 def _annotation_text(param: cst.Param) -> str | None:
     if param.annotation is None:
         return None
-    return _without_types_and_callables(cst.Module([]).code_for_node(param.annotation.annotation))
+    annotation = param.annotation.annotation
+    if not annotation.lpar:
+        name = dotted(annotation)  # `torch.Tensor`, `int`: most annotations, without generating code for them
+        if name is not None:
+            return name
+    return _without_types_and_callables(cst.Module([]).code_for_node(annotation))
 
 
 _WRAPPER_GENERICS = re.compile(r"^(typing\.)?(Optional|Union|Annotated|Final|ClassVar)\[")
