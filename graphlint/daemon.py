@@ -106,8 +106,8 @@ def forward(argv: list[str]) -> int | None:
     with conn:
         umask = os.umask(0o022)
         os.umask(umask)
-        request = {"op": "run", "argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask}
         try:
+            request = {"op": "run", "argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask}
             _send(conn, request, _standard_fds())
             answer = _receive(conn, 1)
         except OSError:
