@@ -207,7 +207,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     arguments = ArgumentKinds(index, parsed, imports, from_other_files)
     walked: list[_Walked] = []
     unseeded: dict[str, dict[str, str | None]] = {}
-    generators = {(summary.path, key) for key, node in parsed.functions.items() if _is_generator(node)}
+    generators = ({(summary.path, key) for key, node in parsed.functions.items() if _is_generator(node)}
+                  if "yield" in parsed.source.text else set())  # most files have none: no walk of every body
     # `traced` is in BFS order, so callers in this file are walked before their callees
     for key, traced_fn in traced.items():
         node = parsed.functions.get(key)
@@ -229,7 +230,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         ctx.object_literals = object_literals(object_defaults)
         ctx.module_init = module_init and _module_init(key, cls, summary.path, index)
         note = (NO_TENSOR_NOTE.format(key) if bare else MODULE_INIT_NOTE.format(key) if ctx.module_init
-                else GENERATOR_FRAME_NOTE.format(key) if _is_generator(node) else None)
+                else GENERATOR_FRAME_NOTE.format(key) if fid in generators else None)
         done = _Walked(fid, node, traced_fn, note,
                        frozenset(a for a, d in object_defaults.items() if d in ("None", "False")), no_tensor=bare)
         objects = LocalObjects(node, index, summary, imports.resolve)

@@ -12,6 +12,7 @@ same-file helpers (inferred on demand, cached, cycle-safe).
 from __future__ import annotations
 
 import builtins
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -533,9 +534,11 @@ _OPTION_NAMESPACES = frozenset({"argparse.Namespace"})
 
 
 def _annotation_text(param: cst.Param) -> str | None:
-    if param.annotation is None:
-        return None
-    annotation = param.annotation.annotation
+    return None if param.annotation is None else _text_of_annotation(param.annotation.annotation)
+
+
+@functools.lru_cache(maxsize=4096)  # by node identity: each parameter is asked about several times
+def _text_of_annotation(annotation: cst.BaseExpression) -> str:
     if not annotation.lpar:
         name = dotted(annotation)  # `torch.Tensor`, `int`: most annotations, without generating code for them
         if name is not None:
