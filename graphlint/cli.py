@@ -609,6 +609,8 @@ def daemon(
     """
     from graphlint import daemon as warm
 
+    if not warm.SUPPORTED:
+        _fail("the daemon needs Unix sockets and fork (not available on this platform): runs are local")
     status = warm.request("status")
     if action == DaemonAction.status:
         typer.echo(_daemon_line(status) if status else f"graphlint daemon: not running ({warm.socket_path()})")

@@ -35,6 +35,9 @@ _HEADER = struct.Struct("!I")
 _CODE = struct.Struct("!i")
 _ACCEPTED, _REFUSED = b"A", b"R"
 _LOCAL_COMMANDS = ("daemon", "server")  # never forwarded: the daemon's own commands and the language server
+# Unix sockets that carry descriptors, user ids and fork: not on Windows, where every run is local
+SUPPORTED = all(hasattr(module, name) for module, name in
+                ((socket, "AF_UNIX"), (socket, "send_fds"), (os, "getuid"), (os, "fork")))
 
 
 def socket_path() -> str:
@@ -67,7 +70,7 @@ def directory_problem(path: str) -> str | None:
 
 
 def _connect(path: str) -> socket.socket | None:
-    if not hasattr(socket, "send_fds") or not _private_directory(path):
+    if not SUPPORTED or not _private_directory(path):
         return None
     conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
@@ -98,7 +101,7 @@ def _receive(conn: socket.socket, size: int) -> bytes:
 
 def forward(argv: list[str]) -> int | None:
     """Run `graphlint argv` in a daemon if one serves this install: its exit code, or None to run locally."""
-    if os.environ.get(MODE_ENV, "").lower() == "off" or (argv and argv[0] in _LOCAL_COMMANDS):
+    if not SUPPORTED or os.environ.get(MODE_ENV, "").lower() == "off" or (argv and argv[0] in _LOCAL_COMMANDS):
         return None
     conn = _connect(socket_path())
     if conn is None:
@@ -157,6 +160,8 @@ def _standard_fds() -> list[int]:
 
 def request(op: str) -> dict | None:
     """A control request (`status`, `stop`) to the daemon of this install; None when none answers."""
+    if not SUPPORTED:
+        return None
     conn = _connect(socket_path())
     if conn is None:
         return None

@@ -20,5 +20,6 @@ def main() -> None:
     try:
         run_here()
     finally:
-        if os.environ.get(daemon.MODE_ENV, "").lower() == "auto" and (not argv or argv[0] not in ("daemon", "server")):
+        if daemon.SUPPORTED and os.environ.get(daemon.MODE_ENV, "").lower() == "auto" \
+                and (not argv or argv[0] not in ("daemon", "server")):
             daemon.start_detached(wait=0)  # for the next run: this one is done

@@ -167,3 +167,20 @@ def test_ctrl_c_interrupts_the_run_in_the_daemon(tmp_path, daemon):
     begun = time.monotonic()
     local = interrupted_run(tmp_path, {"GRAPHLINT_DAEMON": "off"}, lambda: time.monotonic() - begun > 1.5)
     assert served == local and served[0] == 130 and served[1] == b""
+
+
+def test_auto_starts_a_daemon_after_a_local_run(tmp_path):
+    os.chmod(tmp_path, 0o700)
+    env = daemon_env(tmp_path, GRAPHLINT_DAEMON="auto")
+    (tmp_path / "model.py").write_bytes(MODEL)
+    assert status_runs(env) is None
+    first = run_cli("--format", "concise", "model.py", cwd=tmp_path, env=env)  # local: none was running
+    try:
+        deadline = time.monotonic() + 30
+        while status_runs(env) is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert status_runs(env) == 0
+        second = run_cli("--format", "concise", "model.py", cwd=tmp_path, env=env)
+        assert status_runs(env) == 1 and (second.returncode, second.stdout) == (first.returncode, first.stdout)
+    finally:
+        run_cli("daemon", "stop", env=env)
