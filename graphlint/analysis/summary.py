@@ -641,10 +641,8 @@ class SummaryBuilder(cst.CSTVisitor):
         forward, backward and update, the function users hand to `torch.compile`, not the loop around it (argus's
         `Model.train_step`, compiled through `model.fit`, breaks at its `loss.item()`)."""
         name = info.key.rsplit(".", 1)[-1].lower()
-        # `process_one_batch`, `train_batch`: one batch's step too (torchbiggraph's trainer), not `*_batches`;
-        # `training_forward`: pyod's detectors' one-batch zero_grad / forward / backward / step
-        one_batch = name.endswith(("step", "batch")) or (name.endswith("forward") and "train" in name)
-        return one_batch and "epoch" not in name and "loop" not in name
+        # `process_one_batch`, `train_batch`: one batch's step too (torchbiggraph's trainer), not `*_batches`
+        return name.endswith(("step", "batch")) and "epoch" not in name and "loop" not in name
 
     @staticmethod
     def _closure_step(info: FunctionInfo) -> bool:
