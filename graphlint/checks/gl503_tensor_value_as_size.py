@@ -13,19 +13,24 @@ SIZE_ARGS = {"torch.arange": None, "torch.zeros": None, "torch.ones": None, "tor
              "torch.logspace": (2,), "torch.fft.fftfreq": (0,), "torch.fft.rfftfreq": (0,),
              "torch.tril_indices": (0, 1), "torch.triu_indices": (0, 1), "torch.hann_window": (0,),
              "torch.hamming_window": (0,), "torch.blackman_window": (0,), "torch.bartlett_window": (0,),
-             "torch.kaiser_window": (0,), "torch.nn.functional.one_hot": (1,)}
+             "torch.kaiser_window": (0,), "torch.nn.functional.one_hot": (1,),
+             "torch.nn.functional.interpolate": (1,)}
 # Factories that take their size as one tuple or list too (`torch.zeros((n, 3))`), and the tensor methods
 # that do (`x.new_zeros((n, 3))`): a tensor among its items is read as a Python int.
-FACTORY_SIZE_TUPLES = {"torch.zeros", "torch.ones", "torch.empty", "torch.rand", "torch.randn", "torch.full"}
+FACTORY_SIZE_TUPLES = {"torch.zeros", "torch.ones", "torch.empty", "torch.rand", "torch.randn", "torch.full",
+                       # `F.interpolate(x, size=[rnd, rnd])` with `rnd = torch.randint(...)` (torchattacks' DI-FGSM)
+                       "torch.nn.functional.interpolate"}
 _NEW_FACTORIES = ("new_zeros", "new_ones", "new_empty", "new_full")
 NEW_METHODS = {f".{m}()" for m in _NEW_FACTORIES}  # as _scalar_parameters names them
 # Keyword arguments that must be Python numbers: a tensor there is read like `.item()` (GB0033,
 # measured on 2.13: torchode's `torch.add(atol, y, alpha=rtol)` with `rtol` a buffer).
-SCALAR_KWARGS = {"torch.nn.functional.one_hot": ("num_classes",), "torch.topk": ("k",)}
+SCALAR_KWARGS = {"torch.nn.functional.one_hot": ("num_classes",), "torch.topk": ("k",),
+                 "torch.nn.functional.interpolate": ("size",)}
 # The scaling keywords of torch ops (`torch.add(..., alpha=)`, `torch.addr(..., alpha=, beta=)`,
 # `torch.addcmul(..., value=)`, and the same-named methods) take Python numbers, whatever the op
 # (torchmin's `torch.addr(I, s, y, alpha=-rho)` with `rho` a tensor: GB0033).
 SCALING_KEYWORDS = ("alpha", "beta")
+SIZE_KEYWORDS = ("size",)  # keywords that take a size tuple or list
 VALUE_SCALED = {"addcmul", "addcmul_", "addcdiv", "addcdiv_"}  # `value=` scales here (masked_fill takes a 0-d tensor)
 # In-place forms that take a 0-d tensor scale without reading it (measured on 2.13: `w.add_(v, alpha=t)`,
 # `w.addcmul_(a, b, value=t)`, `w.addcdiv_(a, b, value=t)` do not break; `w.sub_(v, alpha=t)` and the
@@ -124,6 +129,13 @@ class TensorValueAsSize(Check):
                                              "the shape depends on data", start_node=node)
                 return
         for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in keywords and arg.keyword.value in SIZE_KEYWORDS \
+                    and not ctx.config.capture_scalar_outputs:
+                item = self._tensor_in_size_tuple(arg.value, name, ctx)  # `size=[rnd, rnd]`
+                if item is not None:
+                    ctx.report(item, self.code, f"a tensor used as a size of `{name}`: its value is read, the shape "
+                                                "depends on data", start_node=node)
+                    return
             if arg.keyword is not None and arg.keyword.value in keywords and ctx.is_tensor(arg.value):
                 scaling = arg.keyword.value in SCALING_KEYWORDS + ("value",)
                 if self._captured(ctx, "add_alpha_0d_tensor") if scaling else (
