@@ -130,9 +130,9 @@ def _operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [test]
 
 
-def break_line_node(node: cst.If | cst.Assert, ctx) -> cst.CSTNode:
+def break_line_node(node: cst.If | cst.While | cst.Assert, ctx) -> cst.CSTNode:
     """The line of the jump Dynamo breaks on, as CPython 3.11 numbers it: a jump takes the line of the
-    `if`/`assert` statement, except that a comparison operand moves it to the comparison's own line,
+    `if`/`while`/`assert` statement, except that a comparison operand moves it to the comparison's own line,
     for its jump and for the jumps after it (checked with `dis`: `if (\n x.any()\n or y.any()\n):` jumps
     on the `if` line, `if (\n x > 1\n and y\n):` twice on `x > 1`'s line). Measured: POT's and
     torchmetrics' multi-line `if (` over `.any()` calls break on the `if` line, snntorch's

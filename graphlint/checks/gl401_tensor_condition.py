@@ -19,8 +19,12 @@ class TensorCondition(Check):
 
     def visit_While(self, node: cst.While, ctx) -> None:
         if ctx.needs_tensor_bool(node.test):
+            on_entry = ctx.needs_tensor_bool_on_entry(node.test)
+            # the first test's jump is numbered as an `if`'s (torchattacks' JSMA breaks on the line of
+            # `and (current_pred != target_label)` inside a multi-line `while (`)
             ctx.report(node.test, self.code, "`while` on a tensor value: data-dependent loop condition",
-                       start_node=node, after_first_iteration=not ctx.needs_tensor_bool_on_entry(node.test))
+                       start_node=break_line_node(node, ctx) if on_entry else node,
+                       after_first_iteration=not on_entry)
 
     def visit_CompIf(self, node: cst.CompIf, ctx) -> None:
         # `[c.item() for c in counts if c > 0]`: the filter runs before the element, so it breaks first
