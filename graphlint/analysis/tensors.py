@@ -1072,6 +1072,11 @@ class TensorEnv:
             kinds = [self.kind_of(node.left)] + [self.kind_of(c.comparator) for c in node.comparisons]
             identity = all(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons)
             if identity:
+                # `labels[0] in [0, 1]`: a list compares item by item, so Dynamo gets a data-dependent bool
+                # (measured on 2.13: an `if` on it breaks); a dict or set hashes, and a tensor hashes by identity
+                if len(node.comparisons) == 1 and isinstance(node.comparisons[0].operator, (cst.In, cst.NotIn)) \
+                        and is_tensor(kinds[0]) and _compared_sequence(node.comparisons[0].comparator):
+                    return BOOL_TENSOR
                 return META
             if any(is_tensor(k) for k in kinds):
                 return BOOL_TENSOR
@@ -1548,3 +1553,10 @@ def _is_bool_expr(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.UnaryOperation):
         return isinstance(node.operator, cst.Not)
     return isinstance(node, cst.Comparison)
+
+
+def _compared_sequence(node: cst.BaseExpression) -> bool:
+    """A list or tuple written out, a list comprehension, or `list(...)` / `tuple(...)` / `range(...)`."""
+    if isinstance(node, (cst.List, cst.Tuple, cst.ListComp)):
+        return True
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("list", "tuple", "range")

@@ -1,5 +1,6 @@
 import libcst as cst
 
+from graphlint.analysis.tensors import BOOL_TENSOR, MODULE, NDARRAY, TENSOR, TENSOR_SEQ
 from graphlint.checks._common import scalar_extraction, used_as_size
 from graphlint.checks.base import Check
 
@@ -26,6 +27,7 @@ class TensorToScalar(Check):
                 return
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
+        self._searched_for(node, ctx)
         kind = scalar_extraction(node, ctx)
         if kind in (None, "item", "tolist") or used_as_size(ctx):
             return
@@ -40,3 +42,26 @@ class TensorToScalar(Check):
                                         "number")
         else:
             ctx.report(node, self.code, f"`{kind}` returns a Python bool computed from the tensors' data")
+
+    def _searched_for(self, node: cst.Call, ctx) -> None:
+        """`labels.remove(t)` / `items.index(t)` with a tensor `t`: the list compares each item with `t` and
+        reads the result as a Python bool (GB0170, measured on 2.13 only: torchattacks' least-likely-label
+        target, `l.remove(labels[counter])`). A set's `remove` hashes instead (a tensor hashes by identity)."""
+        func = node.func
+        if ctx.config.capture_scalar_outputs or not isinstance(func, cst.Attribute) \
+                or func.attr.value not in _SEARCHING_METHODS or len(node.args) != 1 or node.args[0].keyword:
+            return
+        if ctx.kind(func.value) in _NOT_A_LIST or _built_set(func.value) or not ctx.is_tensor(node.args[0].value):
+            return  # a tensor, array or module receiver has no list `remove` / `index`
+        ctx.report(node, self.code, f"`.{func.attr.value}(t)` with a tensor `t` compares it with each item as a "
+                                    "Python bool", gb=("GB0170",))
+
+
+_NOT_A_LIST = frozenset({TENSOR, BOOL_TENSOR, NDARRAY, MODULE, TENSOR_SEQ})
+# list methods that find an item by `==` (`count` is measured not to break: Dynamo folds it)
+_SEARCHING_METHODS = frozenset({"remove", "index"})
+
+
+def _built_set(node: cst.BaseExpression) -> bool:
+    return isinstance(node, (cst.Set, cst.SetComp)) or (
+        isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("set", "frozenset"))
