@@ -907,8 +907,9 @@ class TensorEnv:
             return node.value in self.numpy_scalars
         if isinstance(node, cst.UnaryOperation):
             return self.is_numpy_on_scalars(node.expression)  # `-np.log(n)` (torch-yin's FFT size)
-        if isinstance(node, cst.BinaryOperation):
-            sides = (node.left, node.right)
+        if isinstance(node, (cst.BinaryOperation, cst.IfExp)):
+            # `np.sqrt(var) if var > 0 else 0` on Python floats (deepinv's AverageMeter)
+            sides = (node.left, node.right) if isinstance(node, cst.BinaryOperation) else (node.body, node.orelse)
             return any(self.is_numpy_on_scalars(p) for p in sides) and \
                 all(self.is_numpy_on_scalars(p) or self._is_python_number(p) for p in sides)
         qual = self.resolve(node.func) if isinstance(node, cst.Call) else None
@@ -928,7 +929,9 @@ class TensorEnv:
             return False  # `x.shape[1:]`
         if isinstance(node, cst.BinaryOperation):
             return self._is_python_number(node.left) and self._is_python_number(node.right)
-        return self.kind_of(node) in (CONST, META, None)
+        # SCALAR: a number already pulled out of a tensor (`n = int(np.prod(x.shape[1:]))`, then
+        # `np.ceil(n * gamma / 2)`: torchattacks' JSMA), a Python number after that break
+        return self.kind_of(node) in (CONST, META, SCALAR, None)
 
     def is_one_d(self, node: cst.BaseExpression) -> bool:
         """A 1-d tensor: `torch.randperm(n)`, `torch.arange(n)`, `x.view(-1)`, `x.reshape(-1)`, `x.flatten()`.
