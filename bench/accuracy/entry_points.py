@@ -31124,11 +31124,11 @@ def sbi_vector_field_step():
 # there). All are "own_files_only", as sets 35 to 39. torchattacks' OnePixel (differential evolution) runs eagerly but fails under
 # compile (TorchRuntimeError "RuntimeError when making fake tensor call"): left out of its black-box entry point
 PACKAGES.update({
-    "pykan": {"dirs": ["kan"], "split": "heldout", "site": "models", "own_files_only": True},
-    "torchensemble": {"dirs": ["torchensemble"], "split": "heldout", "site": "models", "own_files_only": True},
-    "deepinv": {"dirs": ["deepinv"], "split": "heldout", "site": "models", "own_files_only": True},
-    "torchattacks": {"dirs": ["torchattacks"], "split": "heldout", "site": "models", "own_files_only": True},
-    "torchxrayvision": {"dirs": ["torchxrayvision"], "split": "heldout", "site": "models", "own_files_only": True},
+    "pykan": {"dirs": ["kan"], "split": "dev", "site": "models", "own_files_only": True},
+    "torchensemble": {"dirs": ["torchensemble"], "split": "dev", "site": "models", "own_files_only": True},
+    "deepinv": {"dirs": ["deepinv"], "split": "dev", "site": "models", "own_files_only": True},
+    "torchattacks": {"dirs": ["torchattacks"], "split": "dev", "site": "models", "own_files_only": True},
+    "torchxrayvision": {"dirs": ["torchxrayvision"], "split": "dev", "site": "models", "own_files_only": True},
 })
 
 
