@@ -868,3 +868,32 @@ def test_constructing_a_dataclass_in_traced_code_runs_its_post_init(lint):
     # __post_init__ nobody calls in traced code is construction, not a function a user compiles
     assert found(result) == {(11, "GL201")}
     assert result.findings[0].region.chain == ("Head.forward", "Mixture.__post_init__")
+
+
+def test_an_optimizers_step_stays_library_code_when_only_the_packages_loop_calls_it(lint):
+    # pykan's `fit` drives its own LBFGS; a user compiling a train step (or `fit`) traces that `step` all the same
+    code = """
+    import torch
+    from torch.optim import Optimizer
+
+    class LBFGS(Optimizer):
+        def step(self, closure):
+            loss = float(closure())
+            return loss
+
+    class Helper:
+        def step(self, x):
+            print("not an optimizer")
+
+    def fit(model, batches):
+        opt = LBFGS(model.parameters(), {})
+        helper = Helper()
+        for x in batches:
+            loss = model(x).sum()
+            loss.backward()
+            opt.step(lambda: loss)
+            helper.step(x)
+    """
+    result = lint(code, scope="auto")
+    assert found(result) == {(7, "GL103")}
+    assert result.findings[0].region.chain == ("LBFGS.step",)

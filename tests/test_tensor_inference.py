@@ -730,3 +730,27 @@ def f(x, table):
     return a, b, c, d
 """, scope="auto")
     assert {line for line, code in found(result) if code == "GL104"} == {7, 8}
+
+
+@pytest.mark.parametrize("default, flagged", [("128", False), ("None", True)])
+def test_an_attribute_set_from_a_plain_init_default_is_a_setting(lint, default, flagged):
+    # torchattacks' SPSA: `self.nb_sample` (default 128) passed on to a helper whose parameter is not annotated;
+    # an attribute whose default is None may be given a tensor later, so the helper still guesses a tensor
+    code = f"""
+    import torch
+
+    class Attack(torch.nn.Module):
+        def __init__(self, nb_sample={default}):
+            super().__init__()
+            self.nb_sample = nb_sample
+
+        def _sizes(self, n, m):
+            return [m for _ in range(n // m)]
+
+        def grad(self, images, nb_sample, m):
+            return images, self._sizes(nb_sample, m)
+
+        def forward(self, x):
+            return self.grad(x, self.nb_sample, 64)
+    """
+    assert found(lint(code, scope="modules")) == ({(10, "GL104")} if flagged else set())

@@ -154,6 +154,17 @@ class ProjectIndex:
         return "forward" in cls.methods and any(b not in ("object", "?") for b in cls.bases) and \
             not all(self.lookup_class(summary, b) for b in cls.bases)
 
+    def is_optimizer_class(self, path: str, cls: ClassInfo, seen: frozenset = frozenset()) -> bool:
+        """A subclass of torch.optim's `Optimizer` (or of one of its optimizers), here or through project bases."""
+        for base in cls.bases:
+            if base.startswith("torch.optim."):
+                return True
+            found = self.lookup_class(self.files[path], base)
+            if found and (found[0], found[1].name) not in seen \
+                    and self.is_optimizer_class(found[0], found[1], seen | {(path, cls.name)}):
+                return True
+        return False
+
     def is_torch_file(self, path: str) -> bool:
         """Whether a file holds torch code: it imports torch, defines an nn.Module subclass, or
         imports a linted module that imports torch (pytorch_metric_learning's losses import only
@@ -422,7 +433,7 @@ def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -
         changed = False
         for fid, who in callers.items():
             if who and fid not in eager and fid not in traced and who <= eager \
-                    and not _public_call(index, fid):
+                    and not _public_call(index, fid) and not _optimizer_step(index, fid):
                 eager.add(fid)
                 changed = True
     return eager
@@ -434,6 +445,14 @@ def _public_call(index: ProjectIndex, fid: FuncId) -> bool:
     class_name, _, method = fid[1].rpartition(".")
     return method == "__call__" and class_name != "" and "<locals>" not in class_name \
         and not class_name.rpartition(".")[2].startswith("_") and index.files[fid[0]].imports_torch
+
+
+def _optimizer_step(index: ProjectIndex, fid: FuncId) -> bool:
+    """An optimizer's `step`: what a user's compiled train step calls, whoever calls it in the project (pykan's
+    own `fit` drives its LBFGS, and Dynamo traces that `step` when `fit` is compiled)."""
+    class_name, _, method = fid[1].rpartition(".")
+    cls = index.files[fid[0]].classes.get(class_name) if method == "step" else None
+    return cls is not None and index.is_optimizer_class(fid[0], cls)
 
 
 def _is_module_init(index: ProjectIndex, summary: FileSummary, info: FunctionInfo) -> bool:

@@ -285,6 +285,17 @@ EAGER_METHOD_NAMES = frozenset({
 })
 
 
+# an annotation that lets a parameter hold a sequence or an array whatever its default (probflow's
+# `shape: int | list[int] = 1`, whose `self.shape` is then a list)
+_HOLDS_MORE = re.compile(r"\b(list|List|tuple|Tuple|Sequence|Iterable|Tensor|ndarray|Any)\b")
+
+
+def _may_hold_more(param: cst.Param) -> bool:
+    if param.annotation is None:
+        return False
+    return _HOLDS_MORE.search(cst.Module([]).code_for_node(param.annotation.annotation)) is not None
+
+
 def _property_accessor(node: cst.FunctionDef) -> str | None:
     for dec in node.decorators:
         d = dec.decorator
@@ -488,7 +499,8 @@ class SummaryBuilder(cst.CSTVisitor):
             return {}
         node = self.nodes.get(self._func_stack[-1].key)
         return {p.name.value: p.default.value for p in parameters(node)
-                if isinstance(p.default, (cst.Name, cst.SimpleString, cst.Integer, cst.Float))} if node else {}
+                if isinstance(p.default, (cst.Name, cst.SimpleString, cst.Integer, cst.Float))
+                and not _may_hold_more(p)} if node else {}
 
     def _value_class(self, expr: cst.BaseExpression | None) -> str | None:
         """'tensor' for `torch.zeros(...)`, `nn.Parameter(...)`, `torch.ones(3).float()`; 'ndarray' for

@@ -529,6 +529,9 @@ def _without_types_and_callables(text: str) -> str:
     return text
 
 
+# an `__init__` default that is a number, a string or a bool (not None: the attribute may get a tensor later)
+_PLAIN_DEFAULT = re.compile(r"-?\d[\d_]*(\.[\d_]*)?([eE][-+]?\d+)?|\.\d+([eE][-+]?\d+)?|True|False|[rbuRBU]?(\"[^\"]*\"|'[^']*')")
+
 # `args: argparse.Namespace` holds options, not an array module (and so does any `SimpleNamespace`)
 _OPTION_NAMESPACES = frozenset({"argparse.Namespace"})
 
@@ -1138,6 +1141,10 @@ class TensorEnv:
                     self.cls.name, attr)
                 if kind is not None:
                     return kind
+                if _PLAIN_DEFAULT.fullmatch(self.cls.init_defaults.get(attr, "")):
+                    # `self.nb_sample = nb_sample` with `nb_sample=128` in `__init__`: a setting, so passing it
+                    # on does not make a callee's unannotated parameter a guessed tensor (torchattacks' SPSA)
+                    return CONST
             if attr in ("logger", "_logger", "log"):
                 return LOGGER
             return None
@@ -1354,7 +1361,10 @@ class TensorEnv:
             # Dynamo runs numpy calls as torch ops: even `np.prod(x.shape)` or `np.isfinite(3)` gives
             # a traced array, so branching on it or taking `int()` of it breaks (measured on 2.13)
             if qual.startswith("numpy.random."):
-                return None  # run at trace time and baked in as a constant (probe `np_random`: no break)
+                # an array drawn with a size stays in the graph as a traced array (probe `np_random`: no break),
+                # so reading its values breaks (pixle's `x, y = np.random.uniform(0, 1, 2)`, then `int(x * w)`);
+                # one number drawn without a size breaks at the call (GL301), and is a Python number after it
+                return NDARRAY if numpy_draws_array(node) else None
             if qual in NUMPY_DATA_BOOL:
                 return SCALAR
             return META if qual.rsplit(".", 1)[-1] in NUMPY_META_FUNCS else NDARRAY
@@ -1558,8 +1568,28 @@ def _is_bool_expr(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Comparison)
 
 
-def _compared_sequence(node: cst.BaseExpression) -> bool:
-    """A list or tuple written out, a list comprehension, or `list(...)` / `tuple(...)` / `range(...)`."""
-    if isinstance(node, (cst.List, cst.Tuple, cst.ListComp)):
+# numpy random draws, by the number of distribution parameters before `size` (None: `rand(*dims)`):
+# called without a size they give one number, which Dynamo reads back out of a tensor
+NUMPY_RANDOM_DRAWS = {"rand": None, "randn": None, "random": 0, "random_sample": 0, "ranf": 0, "sample": 0,
+                      "standard_normal": 0, "uniform": 2, "normal": 2, "randint": 2, "exponential": 1,
+                      "poisson": 1, "beta": 2, "gamma": 2, "binomial": 2, "laplace": 2, "lognormal": 2}
+
+
+def numpy_draws_array(call: cst.Call) -> bool:
+    """`np.random.uniform(0, 1, 2)`, `np.random.rand(4)`, `np.random.normal(size=3)`: a draw with a size."""
+    function = dotted(call.func) or ""
+    function = function.rpartition(".")[2]
+    if function not in NUMPY_RANDOM_DRAWS:
+        return False
+    if any(a.keyword is not None and a.keyword.value == "size" for a in call.args):
         return True
-    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("list", "tuple", "range")
+    return len([a for a in call.args if a.keyword is None]) > (NUMPY_RANDOM_DRAWS[function] or 0)
+
+
+def _compared_sequence(node: cst.BaseExpression) -> bool:
+    """A list or tuple written out without strings in it (`key in ('a', 'b')` tests a name, not a tensor: deepecho's
+    column types), or `range(...)`."""
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return bool(node.elements) and not any(
+            isinstance(e.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)) for e in node.elements)
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "range"

@@ -1,6 +1,6 @@
 import libcst as cst
 
-from graphlint.analysis.tensors import NDARRAY, PY_SEQ
+from graphlint.analysis.tensors import NDARRAY, NUMPY_RANDOM_DRAWS, PY_SEQ, numpy_draws_array
 from graphlint.checks._common import SIZE_FUNCS, SIZE_METHODS, ndarray_scalar, slice_bound, traced_array
 from graphlint.checks.base import Check
 from graphlint.torch_version import matches
@@ -10,11 +10,6 @@ NUMPY_SCALAR_REDUCTIONS = frozenset({"argmax", "argmin", "sum", "prod", "max", "
                                      "count_nonzero", "searchsorted"})
 
 
-# numpy random draws, by the number of distribution parameters before `size` (None: `rand(*dims)`):
-# called without a size they give one number, which Dynamo reads back out of a tensor
-NUMPY_RANDOM_DRAWS = {"rand": None, "randn": None, "random": 0, "random_sample": 0, "ranf": 0, "sample": 0,
-                      "standard_normal": 0, "uniform": 2, "normal": 2, "randint": 2, "exponential": 1,
-                      "poisson": 1, "beta": 2, "gamma": 2, "binomial": 2, "laplace": 2, "lognormal": 2}
 
 
 class NumpyScalar(Check):
@@ -90,12 +85,9 @@ class NumpyScalar(Check):
             return None
         if function in ("choice", "permutation"):
             return name
-        if function not in NUMPY_RANDOM_DRAWS or any(a.keyword is not None and a.keyword.value == "size"
-                                                     for a in node.args):
+        if function not in NUMPY_RANDOM_DRAWS or numpy_draws_array(node):
             return None
-        positional = [a for a in node.args if a.keyword is None]
-        limit = NUMPY_RANDOM_DRAWS[function]
-        return "numpy.random.scalar" if len(positional) <= (limit or 0) else None
+        return "numpy.random.scalar"
 
     def _is_array(self, node: cst.BaseExpression, ctx) -> bool:
         """A numpy value read through `__index__` breaks; numpy on Python numbers only from 2.12 on."""
