@@ -84,3 +84,21 @@ def detector_context():
 """
     got = found(lint_with(tmp_path, train))
     assert (13, "GL501") in got and (14, "GL502") in got
+
+
+def test_scalar_capture_leaves_a_list_searched_for_a_tensor(tmp_path):
+    # measured on 2.13: `l.remove(t)` compares each item with `t` and branches on it; capturing scalars does not help
+    model = """
+import torch
+from torch import nn
+
+class Net(nn.Module):
+    def forward(self, x, labels: torch.Tensor):
+        rest = list(range(x.shape[-1]))
+        rest.remove(labels[0])
+        return x[..., rest] * int(x.max())
+"""
+    train = "import torch\ntorch._dynamo.config.capture_scalar_outputs = True\n"
+    files = {"pkg/__init__.py": "", "pkg/model.py": model}
+    assert found(lint_tree(tmp_path / "off", files, scope="modules")) == {(8, "GL103"), (9, "GL103")}
+    assert found(lint_tree(tmp_path / "on", {**files, "train.py": train}, scope="modules")) == {(8, "GL103")}

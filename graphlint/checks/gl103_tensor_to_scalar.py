@@ -46,9 +46,10 @@ class TensorToScalar(Check):
     def _searched_for(self, node: cst.Call, ctx) -> None:
         """`labels.remove(t)` / `items.index(t)` with a tensor `t`: the list compares each item with `t` and
         reads the result as a Python bool (GB0170, measured on 2.13 only: torchattacks' least-likely-label
-        target, `l.remove(labels[counter])`). A set's `remove` hashes instead (a tensor hashes by identity)."""
+        target, `l.remove(labels[counter])`), with `capture_scalar_outputs` too: a branch, not a scalar. A set's
+        `remove` hashes instead (a tensor hashes by identity)."""
         func = node.func
-        if ctx.config.capture_scalar_outputs or not isinstance(func, cst.Attribute) \
+        if not isinstance(func, cst.Attribute) \
                 or func.attr.value not in _SEARCHING_METHODS or len(node.args) != 1 or node.args[0].keyword:
             return
         if ctx.kind(func.value) in _NOT_A_LIST or _built_set(func.value) or not ctx.is_tensor(node.args[0].value):
