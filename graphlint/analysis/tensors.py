@@ -916,8 +916,8 @@ class TensorEnv:
             return any(self.is_numpy_on_scalars(p) for p in sides) and \
                 all(self.is_numpy_on_scalars(p) or self._is_python_number(p) for p in sides)
         qual = self.resolve(node.func) if isinstance(node, cst.Call) else None
-        if not qual or not qual.startswith("numpy."):
-            return False
+        if not qual or not qual.startswith("numpy.") or qual.startswith("numpy.random."):
+            return False  # a random draw is data, not numpy folding Python numbers (`np.random.rand(1).item()`)
         if qual.rsplit(".", 1)[-1] in NUMPY_SEQUENCE_REDUCTIONS:
             return all(self.is_numpy_on_scalars(a.value) or self.kind_of(a.value) == CONST
                        for a in node.args if a.keyword is None)
