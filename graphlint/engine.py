@@ -198,6 +198,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     imports.names = dict(summary.imports)
     file_ctx = FileContext(imports, summary.classes, parsed.functions, summary.loggers, index.is_torch_file(summary.path),
                            summary.module_ctors, external_return=lambda qual: _declared_return(index, qual),
+                           external_parts=lambda qual: _literal_parts(index, qual),
                            inherited_method=lambda cls, name: _inherited_method(index, summary, cls, name),
                            inherited_attribute=lambda cls, attr: _inherited_attribute(index, summary, cls, attr),
                            defined_in_project=lambda qual: _defined_in_project(index, qual))
@@ -1000,6 +1001,11 @@ def _defined_in_project(index: ProjectIndex, qualified: str) -> bool:
 def _declared_return(index: ProjectIndex, qualified: str) -> str | None:
     fid = index.lookup_function(qualified)
     return index.function(fid).returns if fid is not None else None
+
+
+def _literal_parts(index: ProjectIndex, qualified: str) -> tuple[bool, ...] | None:
+    fid = index.lookup_function(qualified)
+    return index.function(fid).literal_parts if fid is not None else None
 
 
 def _ignored_for(path: str, options: LintOptions) -> set[str]:

@@ -754,3 +754,30 @@ def test_an_attribute_set_from_a_plain_init_default_is_a_setting(lint, default, 
             return self.grad(x, self.nb_sample, 64)
     """
     assert found(lint(code, scope="modules")) == ({(10, "GL104")} if flagged else set())
+
+
+def test_a_flag_unpacked_from_another_files_tuple_is_no_tensor(tmp_path):
+    # spandrel's `did_pad, image = pad_tensor(image, req)`: `return True, t` / `return False, t` in another file.
+    # Measured on 2.13 by hand: Dynamo breaks only at `image.sum() > 0`
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/size_req.py": (
+            "import torch\n\n\n"
+            "def pad_tensor(t: torch.Tensor, multiple: int):\n"
+            "    pad = (-t.shape[-1]) % multiple\n"
+            "    if pad:\n"
+            "        return True, torch.nn.functional.pad(t, (0, pad))\n"
+            "    return False, t\n"),
+        "pkg/model.py": (
+            "import torch\nfrom torch import nn\n\nfrom .size_req import pad_tensor\n\n\n"
+            "class Upscaler(nn.Module):\n"
+            "    def forward(self, image):\n"
+            "        did_pad, image = pad_tensor(image, 4)\n"
+            "        out = image * 2\n"
+            "        if did_pad:\n"
+            "            out = out[..., :3]\n"
+            "        if image.sum() > 0:\n"
+            "            out = out + 1\n"
+            "        return out\n"),
+    }
+    assert found(lint_tree(tmp_path, files, scope="modules")) == {(13, "GL401")}

@@ -76,6 +76,9 @@ class FunctionInfo:
     kwonly: tuple[str, ...] = ()
     # the body only raises (`raise NotImplementedError`): an abstract method, whose overrides run instead
     only_raises: bool = False
+    # every `return` gives a tuple of this many parts; True where the part is always a literal (`return True, t`
+    # and `return False, t`: spandrel's `did_pad, image = pad_tensor(...)` unpacks a flag and a tensor)
+    literal_parts: tuple[bool, ...] | None = None
 
 
 @dataclass
@@ -305,6 +308,14 @@ def _property_accessor(node: cst.FunctionDef) -> str | None:
     return None
 
 
+def _is_literal(node: cst.BaseExpression) -> bool:
+    """`True`, `None`, `0`, `-1.5`, `"name"`: a constant, never a tensor."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)) or (
+        isinstance(node, cst.Name) and node.value in ("True", "False", "None"))
+
+
 def only_raises(node: cst.FunctionDef) -> bool:
     """Is the body one `raise` statement, after a docstring if any?"""
     body = list(node.body.body) if isinstance(node.body, cst.IndentedBlock) else []
@@ -339,6 +350,8 @@ class SummaryBuilder(cst.CSTVisitor):
         self._ctor_stack: list[dict[str, str]] = [{}]
         # which of those names only an annotation typed (`room: Room`), per function
         self._annotated_stack: list[set[str]] = [set()]
+        # function key → per part, whether each `return` so far gave a literal there (None: not always a tuple)
+        self._return_parts: dict[str, list[bool] | None] = {}
         self.imports_torch_dynamically = False  # `importlib.import_module("torch")` somewhere in the file
         # local name → "Class|method" for a bound method of a local object (`closure = sf.closure`)
         self._bound_stack: list[dict[str, str]] = [{}]
@@ -411,7 +424,33 @@ class SummaryBuilder(cst.CSTVisitor):
                 found[param.name.value] = self.imports.resolve(name) or dotted(name)
         return found
 
+    # ---- tuple returns: which parts are always literals (FunctionInfo.literal_parts) ----
+    def visit_Return(self, node: cst.Return) -> None:
+        if not self._func_stack:
+            return
+        key = self._func_stack[-1].key
+        parts = self._return_parts.get(key, ())
+        if parts is None:
+            return
+        value = node.value
+        if not isinstance(value, cst.Tuple) or any(isinstance(e, cst.StarredElement) for e in value.elements):
+            self._return_parts[key] = None
+            return
+        flags = [_is_literal(e.value) for e in value.elements]
+        if parts and len(parts) != len(flags):
+            self._return_parts[key] = None
+        else:
+            self._return_parts[key] = [a and b for a, b in zip(parts, flags)] if parts else flags
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        if self._func_stack:
+            self._return_parts[self._func_stack[-1].key] = None  # a generator: its call gives no tuple
+
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        info = self._func_stack[-1]
+        parts = self._return_parts.pop(info.key, None)
+        if parts and any(parts):
+            info.literal_parts = tuple(parts)
         self._func_stack.pop()
         self._scopes.pop()
         self._key_stack.pop()

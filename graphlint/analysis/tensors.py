@@ -229,6 +229,9 @@ class BodyEvidence:
     numbers: frozenset[str]  # Python ints or strings: `f(..., k=p)` for an int keyword, `range(p)`, `p.endswith()`
     # parameter → "tensor" / "number" from the docstring (`keys_length: 1D tensor, [B]`)
     documented: Mapping[str, str] = field(default_factory=dict)
+    # searched like a dict or a list: `k in p`, `p.get(k)`, `p.items()` (pytorch-adapt's hooks take `inputs`
+    # and `outputs` dicts); a name like `inputs` is then no guess of a tensor
+    containers: frozenset[str] = frozenset()
 
 
 class _EvidenceCollector(cst.CSTVisitor):
@@ -238,6 +241,11 @@ class _EvidenceCollector(cst.CSTVisitor):
         self.tensors: set[str] = set()
         self.passed_on: set[str] = set()
         self.numbers: set[str] = set()
+        self.containers: set[str] = set()
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        self.containers.update(c.comparator.value for c in node.comparisons
+                               if isinstance(c.operator, (cst.In, cst.NotIn)) and isinstance(c.comparator, cst.Name))
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if isinstance(node.value, cst.Name) and node.attr.value in TENSOR_EVIDENCE:
@@ -253,6 +261,8 @@ class _EvidenceCollector(cst.CSTVisitor):
 
     def _number_uses(self, node: cst.Call) -> None:
         func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _DICT_METHODS and isinstance(func.value, cst.Name):
+            self.containers.add(func.value.value)
         if isinstance(func, cst.Attribute) and func.attr.value in STR_ONLY_METHODS and isinstance(func.value, cst.Name):
             self.numbers.add(func.value.value)
         self.numbers.update(a.value.value for a in node.args if a.keyword is not None
@@ -297,6 +307,9 @@ class _EvidenceCollector(cst.CSTVisitor):
         self.tensors.update(n.value for n in names if isinstance(n, cst.Name))
 
 
+_DICT_METHODS = frozenset({"get", "keys", "items", "values", "setdefault"})  # no tensor has them
+
+
 def _layer_constructor(qual: str) -> bool:
     """`nn.Conv2d(h, h, 1)`, `nn.Linear(d, n)`: a layer takes sizes, so its arguments are no evidence of a
     tensor (fightingcv's `EMSA(d_model, d_k, d_v, h)`); `nn.Parameter(t)` and `nn.Buffer(t)` do take one."""
@@ -309,7 +322,7 @@ def body_evidence(fn: cst.FunctionDef, imports: ImportTable,
     collector = _EvidenceCollector(imports, submodules)
     walk(fn.body, collector)
     return BodyEvidence(frozenset(collector.tensors), frozenset(collector.passed_on), frozenset(collector.numbers),
-                        documented_types(fn))
+                        documented_types(fn), frozenset(collector.containers))
 
 
 
@@ -358,11 +371,14 @@ class FileContext:
                  functions: dict[str, cst.FunctionDef], loggers: set[str], torch_file: bool,
                  module_ctors: dict[str, str] | None = None,
                  external_return: Callable[[str], str | None] | None = None,
+                 external_parts: Callable[[str], tuple[bool, ...] | None] | None = None,
                  inherited_method: Callable[[str, str], bool] | None = None,
                  inherited_attribute: Callable[[str, str], str | None] | None = None,
                  defined_in_project: Callable[[str], bool] | None = None) -> None:
         # external_return: the return annotation of a function elsewhere in the project, by qualified name
         self.external_return = external_return or (lambda qual: None)
+        # external_parts: for a function elsewhere that returns a tuple, which parts are always literals
+        self.external_parts = external_parts or (lambda qual: None)
         # defined_in_project(qualified name): a function or class of the linted files (Python source)
         self.defined_in_project = defined_in_project or (lambda qual: False)
         # inherited_method(class, name): a base class in another linted file defines method `name`
@@ -680,7 +696,8 @@ class TensorEnv:
                 # the docstring's type (`keys_length: 1D tensor, [B]`) is as good as an annotation
                 kind = {"tensor": TENSOR, "bool_tensor": BOOL_TENSOR, "ndarray": NDARRAY}.get(uses.documented[name], CONST)
             elif kind == TENSOR and p.annotation is None and (
-                    name in uses.numbers or name not in evidence and (name not in TENSOR_PARAM_NAMES or constructor)):
+                    name in uses.numbers or name not in evidence and (
+                        name not in TENSOR_PARAM_NAMES or constructor or name in uses.containers)):
                 # no sign that it holds a tensor, or used as an int (`topk(x, k=k)`): do not guess; a
                 # constructor's `h` is a number of heads (fightingcv's `EMSA(d_model, d_k, d_v, h)`), not a state
                 kind = None
@@ -798,7 +815,8 @@ class TensorEnv:
             and not all(isinstance(o, (cst.Integer, cst.Float)) for o in operands)
 
     def _returned_parts(self, call: cst.Call) -> tuple[str | None, ...] | None:
-        """Each part's kind of a same-file function's tuple result: `lam, mask = self._params(n)`."""
+        """Each part's kind of a project function's tuple result: `lam, mask = self._params(n)` in this file,
+        `did_pad, image = pad_tensor(image, req)` from another (its literal parts only)."""
         func = call.func
         if isinstance(func, cst.Name) and func.value in self.ctx.functions and func.value not in self.names \
                 and self.ctx.passed_through(func.value, call) is None:
@@ -806,7 +824,13 @@ class TensorEnv:
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
             owner = self._method_owner(func.attr.value)
             return self.ctx.return_parts(f"{owner.name}.{func.attr.value}", owner.name) if owner else None
-        return None
+        qual = self.resolve(func)
+        literal = self.ctx.external_parts(qual) if qual else None
+        if literal is None:
+            return None
+        # a function of another linted file: its literal parts are constants, the rest what the call gives
+        rest = self.kind_of(call)
+        return tuple(CONST if constant else rest for constant in literal)
 
     def _method_owner(self, method: str):
         """The class of this file, this one or a base, that defines `method` (None if none here does)."""
