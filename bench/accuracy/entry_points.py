@@ -31646,11 +31646,11 @@ def torchxrayvision_autoencoder():
 # "NotImplementedError: argument of type: <class 'collections.deque'>"), neuraloperator's incremental trainer with the
 # gradient criterion (TorchRuntimeError "RuntimeError when making fake tensor call")
 PACKAGES.update({
-    "neuraloperator": {"dirs": ["neuralop"], "split": "heldout", "site": "models", "own_files_only": True},
-    "spandrel": {"dirs": ["spandrel"], "split": "heldout", "site": "models", "own_files_only": True},
-    "brevitas": {"dirs": ["brevitas"], "split": "heldout", "site": "models", "own_files_only": True},
-    "d3rlpy": {"dirs": ["d3rlpy"], "split": "heldout", "site": "models", "own_files_only": True},
-    "pytorch-adapt": {"dirs": ["pytorch_adapt"], "split": "heldout", "site": "models", "own_files_only": True},
+    "neuraloperator": {"dirs": ["neuralop"], "split": "dev", "site": "models", "own_files_only": True},
+    "spandrel": {"dirs": ["spandrel"], "split": "dev", "site": "models", "own_files_only": True},
+    "brevitas": {"dirs": ["brevitas"], "split": "dev", "site": "models", "own_files_only": True},
+    "d3rlpy": {"dirs": ["d3rlpy"], "split": "dev", "site": "models", "own_files_only": True},
+    "pytorch-adapt": {"dirs": ["pytorch_adapt"], "split": "dev", "site": "models", "own_files_only": True},
 })
 
 
