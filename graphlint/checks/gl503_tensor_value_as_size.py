@@ -66,6 +66,7 @@ class TensorValueAsSize(Check):
     code = "GL503"
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
+        self._slice_object(node, ctx)
         self._tensor_as_size_argument(node, ctx)
         self._tensor_unpacked_as_sizes(node, ctx)
         if ctx.config.capture_scalar_outputs:  # measured: the scalar flag alone removes these breaks
@@ -102,6 +103,19 @@ class TensorValueAsSize(Check):
                     if ctx.is_tensor(arg.value) or arg.star == "*" and ctx.kind(arg.value) == TENSOR_SEQ:
                         return arg.value
         return None
+
+    def _slice_object(self, node: cst.Call, ctx) -> None:
+        """`from_idx = slice(indptr[i], indptr[i + 1])`, then `src[from_idx]` (neuraloperator's segment_csr): the
+        slice is built with `__index__` of its bounds, at the `slice(...)` call (GB0124; measured on 2.13, and not
+        with `capture_scalar_outputs`, as a slice bound). Inside a subscript the subscript's own check reports it."""
+        if not ctx.is_builtin(node.func, "slice") or isinstance(ctx.parent(), cst.Index) \
+                or self._captured(ctx, "slice_by_0d_tensor"):
+            return
+        bound = next((a.value for a in node.args if ctx.is_tensor(a.value)
+                      or a.star == "*" and ctx.kind(a.value) == TENSOR_SEQ), None)
+        if bound is not None:
+            ctx.report(bound, self.code, "a tensor as a bound of `slice(...)` is read as a Python int (`.item()`): the "
+                                         "shape depends on data", gb=("GB0124",), start_node=node)
 
     @classmethod
     def _captured(cls, ctx, probe: str) -> bool:
