@@ -142,30 +142,49 @@ def test_the_launcher_stays_light():
     assert out.stdout.strip() == "[]"
 
 
-def interrupted_run(cwd, env, started):
-    """`graphlint check -` waiting on a stdin that never ends, sent SIGINT once `started()` says it runs."""
+def reading_stdin(pid: int) -> bool:
+    """Is the process blocked in read(0, ...)? (/proc/PID/syscall: the number of `read` is 0, then its fd.)"""
+    try:
+        with open(f"/proc/{pid}/syscall") as handle:
+            return handle.read().startswith("0 0x0 ")
+    except OSError:
+        return False
+
+
+def children_of(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as handle:
+            return [int(child) for child in handle.read().split()]
+    except OSError:
+        return []
+
+
+def interrupted_run(cwd, env, reader):
+    """`graphlint check -` waiting on a stdin that never ends, sent SIGINT once the process that runs it reads
+    stdin (`reader(client_pid)` gives that process's pid: the client itself, or the daemon's child)."""
     import signal
     import subprocess
 
     proc = subprocess.Popen([sys.executable, "-m", "graphlint", "check", "-", "--stdin-filename", "x.py"],
                             cwd=cwd, env={**os.environ, "NO_COLOR": "1", **env}, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 20
-    while not started() and time.monotonic() < deadline:
+    deadline = time.monotonic() + 60  # a loaded machine may take long to start a Python
+    while time.monotonic() < deadline and not any(reading_stdin(pid) for pid in reader(proc.pid)):
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
-    proc.wait(timeout=30)  # stdin stays open: the run ends by the interrupt, not by reading its end
+    proc.wait(timeout=60)  # stdin stays open: the run ends by the interrupt, not by reading its end
     proc.stdin.close()  # a run still going (a child the interrupt missed) would now lint the empty input and say so
     return proc.returncode, proc.stdout.read(), proc.stderr.read()
 
 
+@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/syscall"), reason="needs /proc/PID/syscall (Linux)")
 def test_ctrl_c_interrupts_the_run_in_the_daemon(tmp_path, daemon):
     # the client's Ctrl-C must reach the child in the daemon's session, which ends as a local run ends
     before = status_runs(daemon)
-    served = interrupted_run(tmp_path, daemon, lambda: status_runs(daemon) != before)
+    daemon_pid = int(run_cli("daemon", "status", env=daemon).stdout.decode().split("(pid ")[1].split(",")[0])
+    served = interrupted_run(tmp_path, daemon, lambda client: children_of(daemon_pid))
     assert status_runs(daemon) == before + 1
-    begun = time.monotonic()
-    local = interrupted_run(tmp_path, {"GRAPHLINT_DAEMON": "off"}, lambda: time.monotonic() - begun > 1.5)
+    local = interrupted_run(tmp_path, {"GRAPHLINT_DAEMON": "off"}, lambda client: [client])
     assert served == local and served[0] == 130 and served[1] == b""
 
 
