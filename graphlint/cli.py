@@ -602,10 +602,11 @@ def daemon(
 ) -> None:
     """A warm daemon for fast short runs (pre-commit): `graphlint` hands each run to it while it is up.
 
-    The runs are the same as local ones (a forked process with the caller's directory, environment and
-    terminal); only the start-up cost goes. One daemon serves one Python and graphlint install; it exits after
-    --idle-timeout seconds without a run, and when graphlint's files change. GRAPHLINT_DAEMON=off runs
-    everything locally; GRAPHLINT_DAEMON=auto starts a daemon after a local run.
+    Each run is a forked process with the caller's directory, environment and terminal: only start-up goes.
+
+    One daemon serves one Python and graphlint install; it exits when idle and when graphlint's files change.
+
+    GRAPHLINT_DAEMON=off runs everything locally; GRAPHLINT_DAEMON=auto starts a daemon after a local run.
     """
     from graphlint import daemon as warm
 
