@@ -110,7 +110,9 @@ def forward(argv: list[str]) -> int | None:
         umask = os.umask(0o022)
         os.umask(umask)
         try:
-            request = {"op": "run", "argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask}
+            request = {"op": "run", "argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
+                       # a caller started with SIGINT ignored (a background job) keeps ignoring it in the run too
+                       "sigint_ignored": signal.getsignal(signal.SIGINT) == signal.SIG_IGN}
             _send(conn, request, _standard_fds())
             answer = _receive(conn, 1)
         except OSError:
@@ -302,6 +304,8 @@ def _run_child(conn: socket.socket, message: dict, fds: list[int]) -> None:
     code = 2
     try:
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the CLI's own pools and subprocesses wait for their children
+        # Ctrl-C as the caller has it, not as the daemon was started (maybe in the background, ignoring it)
+        signal.signal(signal.SIGINT, signal.SIG_IGN if message.get("sigint_ignored") else signal.default_int_handler)
         for target, fd in enumerate(fds):
             os.dup2(fd, target)
         _close(fds)

@@ -165,9 +165,12 @@ def interrupted_run(cwd, env, reader):
     import signal
     import subprocess
 
+    # SIGINT back to its default in the client, whatever this test process inherited (a CI script run in the
+    # background ignores it); the daemon's child takes the client's disposition
     proc = subprocess.Popen([sys.executable, "-m", "graphlint", "check", "-", "--stdin-filename", "x.py"],
                             cwd=cwd, env={**os.environ, "NO_COLOR": "1", **env}, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60  # a loaded machine may take long to start a Python
     while time.monotonic() < deadline and not any(reading_stdin(pid) for pid in reader(proc.pid)):
         time.sleep(0.05)
