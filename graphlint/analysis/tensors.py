@@ -11,6 +11,7 @@ same-file helpers (inferred on demand, cached, cycle-safe).
 
 from __future__ import annotations
 
+import ast
 import builtins
 import functools
 import re
@@ -545,8 +546,14 @@ def _without_types_and_callables(text: str) -> str:
     return text
 
 
-# an `__init__` default that is a number, a string or a bool (not None: the attribute may get a tensor later)
-_PLAIN_DEFAULT = re.compile(r"-?\d[\d_]*(\.[\d_]*)?([eE][-+]?\d+)?|\.\d+([eE][-+]?\d+)?|True|False|[rbuRBU]?(\"[^\"]*\"|'[^']*')")
+def _plain_default(source: str | None) -> bool:
+    """An `__init__` default (source text) that is a number, a string or a bool; not None: the attribute may get
+    a tensor later."""
+    try:
+        value = ast.literal_eval(source) if source else None
+    except (ValueError, SyntaxError):
+        return False
+    return isinstance(value, (bool, int, float, str))
 
 # `args: argparse.Namespace` holds options, not an array module (and so does any `SimpleNamespace`)
 _OPTION_NAMESPACES = frozenset({"argparse.Namespace"})
@@ -1165,7 +1172,7 @@ class TensorEnv:
                     self.cls.name, attr)
                 if kind is not None:
                     return kind
-                if _PLAIN_DEFAULT.fullmatch(self.cls.init_defaults.get(attr, "")):
+                if _plain_default(self.cls.init_defaults.get(attr)):
                     # `self.nb_sample = nb_sample` with `nb_sample=128` in `__init__`: a setting, so passing it
                     # on does not make a callee's unannotated parameter a guessed tensor (torchattacks' SPSA)
                     return CONST
@@ -1601,8 +1608,7 @@ NUMPY_RANDOM_DRAWS = {"rand": None, "randn": None, "random": 0, "random_sample":
 
 def numpy_draws_array(call: cst.Call) -> bool:
     """`np.random.uniform(0, 1, 2)`, `np.random.rand(4)`, `np.random.normal(size=3)`: a draw with a size."""
-    function = dotted(call.func) or ""
-    function = function.rpartition(".")[2]
+    function = (dotted(call.func) or "").rpartition(".")[2]
     if function not in NUMPY_RANDOM_DRAWS:
         return False
     if any(a.keyword is not None and a.keyword.value == "size" for a in call.args):

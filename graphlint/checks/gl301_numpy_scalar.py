@@ -10,8 +10,6 @@ NUMPY_SCALAR_REDUCTIONS = frozenset({"argmax", "argmin", "sum", "prod", "max", "
                                      "count_nonzero", "searchsorted"})
 
 
-
-
 class NumpyScalar(Check):
     """A Python number pulled out of a numpy array (Dynamo traces it as a tensor): data-dependent (GB0033).
 
