@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from graphlint.analysis.dynamo_config import DynamoConfig, from_environment
+from graphlint.analysis.dynamo_config import DynamoConfig, ProjectConfig, from_environment
 from graphlint.analysis.frames import FrameTensors, LocalObjects
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.positions import Positions
@@ -1096,10 +1096,11 @@ def _check_worker(path: str) -> tuple[str, FileCheck]:
     return shown, _safe_check(parsed, traced_by_file.get(shown, {}), index, options, config, seeds.get(shown), breaking)
 
 
-def _safe_check(parsed: ParsedFile, traced, index, options, config, from_other_files=None,
+def _safe_check(parsed: ParsedFile, traced, index, options, config: ProjectConfig, from_other_files=None,
                 breaking: frozenset[FuncId] = frozenset()) -> FileCheck:
     try:
-        return check_file(parsed, traced, index, options, config, from_other_files, breaking)
+        return check_file(parsed, traced, index, options, config.for_module(parsed.summary.module),
+                          from_other_files, breaking)
     except RecursionError:
         return FileCheck(error=FileError(parsed.source.path, "internal", "code nested too deeply to analyse"))
     except Exception as exc:
@@ -1211,7 +1212,7 @@ class _CheckRun:
     index: ProjectIndex
     traced_by_file: dict[str, dict[str, TracedFunction]]
     options: LintOptions
-    config: DynamoConfig
+    config: ProjectConfig
     jobs: int
     breaking: frozenset[FuncId] = frozenset()  # known after the first round
     cache: "CheckCache | None" = None
@@ -1265,12 +1266,16 @@ def _changed_by_round_two(check: FileCheck, seeds: dict[str, dict[str, str]], br
                for key, params in seeds.items() for name, kind in params.items())
 
 
-def project_config(summaries: list[FileSummary]) -> DynamoConfig:
-    """Dynamo settings seen in any linted file, plus TORCHDYNAMO_* environment variables."""
+def project_config(summaries: list[FileSummary]) -> ProjectConfig:
+    """Dynamo settings seen in the linted files, plus TORCHDYNAMO_* environment variables."""
     config = from_environment()
+    by_package: dict[str, DynamoConfig] = {}
     for summary in summaries:
         config = config.merged(summary.dynamo_config)
-    return config
+        if summary.package_dynamo_config != DynamoConfig():
+            package = summary.module.partition(".")[0]
+            by_package[package] = by_package.get(package, DynamoConfig()).merged(summary.package_dynamo_config)
+    return ProjectConfig(config, tuple(sorted(by_package.items())))
 
 
 def _collect(loaded, result: LintResult, parsed: dict, summaries: list) -> None:

@@ -86,6 +86,32 @@ def detector_context():
     assert (13, "GL501") in got and (14, "GL502") in got
 
 
+ACCELERATE_LIKE = """
+import torch
+
+def prepare(model, fsdp2):
+    if fsdp2:
+        torch._dynamo.config.capture_scalar_outputs = True
+    return torch.compile(model)
+"""
+
+
+def test_setting_inside_another_packages_function_stays_in_that_package(tmp_path):
+    # accelerate turns scalar capture on in its FSDP2 compile branch: that says nothing about other libraries
+    files = {"pkg/__init__.py": "", "pkg/model.py": MODEL, "train.py": "import torch\n",
+             "wrapper/__init__.py": "", "wrapper/accel.py": ACCELERATE_LIKE,
+             "wrapper/layers.py": "import torch\nfrom torch import nn\n\nclass L(nn.Module):\n"
+                                  "    def forward(self, x):\n        return x * x.sum().item()\n"}
+    result = lint_tree(tmp_path, files, scope="modules")
+    assert found(result) >= ALL  # pkg's `.item()` and `int(t)` still break
+    assert not [f for f in result.findings if f.path.endswith("layers.py")]  # wrapper's own files run captured
+
+
+def test_setting_inside_a_script_function_holds_for_the_run(tmp_path):
+    train = ACCELERATE_LIKE.replace("def prepare", "def main") + "\nmain(None, True)\n"
+    assert found(lint_with(tmp_path, train)) == ALL - {(11, "GL101"), (12, "GL103")}
+
+
 def test_scalar_capture_leaves_a_list_searched_for_a_tensor(tmp_path):
     # measured on 2.13: `l.remove(t)` compares each item with `t` and branches on it; capturing scalars does not help
     model = """

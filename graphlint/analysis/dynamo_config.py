@@ -12,7 +12,8 @@
   itself for everything traced from that site.
 
 Assignments are collected from every linted file (a training script usually sets them for the model
-it compiles) and merged; none is ever imported or executed. Scoped `config.patch(...)` is not.
+it compiles) and merged; none is ever imported or executed. Scoped `config.patch(...)` is not. One made
+inside a function of a package applies to that package's files only (`ProjectConfig`).
 """
 
 from __future__ import annotations
@@ -101,11 +102,12 @@ class ConfigCollector(cst.CSTVisitor):
     run under it (kornia uses it inside one detector), and treating it as global would silence the
     rules for every other file of the project."""
 
-    def __init__(self, imports: ImportTable, path: str, line_of=None) -> None:
+    def __init__(self, imports: ImportTable, path: str, in_function=lambda: False) -> None:
         self.imports = imports
         self.path = path
-        self.config = DynamoConfig()
-        self.nodes: list[tuple[str, cst.CSTNode]] = []
+        self.config = DynamoConfig()  # set at the module's top level
+        self.in_functions = DynamoConfig()  # set inside a function body
+        self.in_function = in_function  # is the visitor inside a function now?
 
     def _flag(self, target: cst.BaseExpression) -> str | None:
         name = self.imports.resolve(target) or ""
@@ -113,9 +115,15 @@ class ConfigCollector(cst.CSTVisitor):
 
     def _set(self, flag: str, value, node: cst.CSTNode) -> None:
         if flag in BOOL_FLAGS and value is True:
-            self.config = self.config.merged(DynamoConfig(**{flag: True}, sources=((flag, self.path),)))
+            setting = DynamoConfig(**{flag: True}, sources=((flag, self.path),))
         elif flag in SET_FLAGS and isinstance(value, set) and value:
-            self.config = self.config.merged(DynamoConfig(**{flag: frozenset(value)}, sources=((flag, self.path),)))
+            setting = DynamoConfig(**{flag: frozenset(value)}, sources=((flag, self.path),))
+        else:
+            return
+        if self.in_function():
+            self.in_functions = self.in_functions.merged(setting)
+        else:
+            self.config = self.config.merged(setting)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
@@ -136,6 +144,26 @@ class ConfigCollector(cst.CSTVisitor):
             flag = self._flag(func.value)
             if flag in SET_FLAGS:
                 self._set(flag, _names_in(node.args[0].value, self.imports), node)
+
+
+@dataclass(frozen=True)
+class ProjectConfig:
+    """The settings each linted file is checked under.
+
+    Dynamo's config is global to the process, but a setting made inside a function only holds once that
+    function has run. In a script, or at a module's top level, that is the run that compiles; inside a
+    package's function it is that package's own code path: accelerate turns `capture_scalar_outputs` on in
+    its FSDP2 compile branch, which says nothing about another library's `.item()`. So top-level and script
+    settings apply to every file, and a package's in-function settings to the files of that package.
+    """
+    everywhere: DynamoConfig = DynamoConfig()
+    # top-level package name → settings made inside its functions
+    by_package: tuple[tuple[str, DynamoConfig], ...] = ()
+
+    def for_module(self, module: str) -> DynamoConfig:
+        package = module.partition(".")[0]
+        found = next((config for name, config in self.by_package if name == package), None)
+        return self.everywhere.merged(found) if found else self.everywhere
 
 
 def is_fullgraph(call: cst.Call) -> bool:

@@ -146,7 +146,9 @@ class FileSummary:
     module_ctors: dict[str, str] = field(default_factory=dict)
     # functions registered as module hooks (`m.register_forward_hook(fn)`): Dynamo traces them with forward
     hooks: list[CallRef] = field(default_factory=list)
-    dynamo_config: DynamoConfig = field(default_factory=DynamoConfig)
+    dynamo_config: DynamoConfig = field(default_factory=DynamoConfig)  # settings for every linted file
+    # settings made inside this package file's functions: for the files of its package only (ProjectConfig)
+    package_dynamo_config: DynamoConfig = field(default_factory=DynamoConfig)
 
 
 def call_ref(call: cst.Call, imports: ImportTable, loop_vars: dict[str, str],
@@ -340,7 +342,7 @@ class SummaryBuilder(cst.CSTVisitor):
     def __init__(self, path: str, module: str, is_package: bool, imports: ImportTable) -> None:
         self.imports = imports
         self.summary = FileSummary(path, module, {}, False)
-        self.config = ConfigCollector(imports, path)
+        self.config = ConfigCollector(imports, path, in_function=lambda: bool(self._func_stack))
         self.nodes: dict[str, cst.FunctionDef] = {}
         self.compile_nodes: list[tuple[CompileSite, cst.CSTNode]] = []
         self._func_stack: list[FunctionInfo] = []
@@ -803,4 +805,8 @@ def build_summary(path: str, module: cst.Module,
             site.line = line_of(node)
     summary.compile_sites = [site for site, _ in builder.compile_nodes]
     summary.dynamo_config = builder.config.config
+    if is_package or "." in mod_name:
+        summary.package_dynamo_config = builder.config.in_functions
+    else:  # a script: what its functions set holds for the run it drives
+        summary.dynamo_config = summary.dynamo_config.merged(builder.config.in_functions)
     return summary, builder.nodes
