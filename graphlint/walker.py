@@ -19,7 +19,7 @@ from graphlint.analysis.dynamo_config import DynamoConfig
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.syntax import children, names_in, nodes_of, parameters, walk
 from graphlint.analysis.tensors import (BACKEND, CONST, META, NDARRAY, TENSOR, TensorEnv, is_tensor, join_all,
-                                        namespace_function)
+                                        namespace_function, tensor_test_name)
 from graphlint.checks.base import Check, RawFinding
 from graphlint.fixes import FixSpec
 from graphlint.torch_version import matches
@@ -143,24 +143,6 @@ def _bound_names(target: cst.BaseExpression) -> list[str]:
     return []
 
 
-def _tensor_test_name(test: cst.BaseExpression) -> str | None:
-    """The name `isinstance(name, torch.Tensor)` / `torch.is_tensor(name)` (alone or left of `and`) proves
-    a tensor when true."""
-    left = test.left if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And) else test
-    if not (isinstance(left, cst.Call) and left.args and isinstance(left.args[0].value, cst.Name)):
-        return None
-    func = cst.Module([]).code_for_node(left.func)
-    if func == "isinstance" and len(left.args) == 2:
-        kinds = left.args[1].value
-        if isinstance(kinds, cst.Attribute | cst.Name) and cst.Module([]).code_for_node(kinds) in (
-                "torch.Tensor", "Tensor"):
-            return left.args[0].value.value
-        return None
-    if func in ("torch.is_tensor", "is_tensor") and len(left.args) == 1:
-        return left.args[0].value.value
-    return None
-
-
 def _zero_d_after(outcomes: list[tuple[dict, set]]) -> set[str]:
     """0-d names after an `if`: 0-d on every path where the name holds a tensor or an array. As the kinds' join
     takes the tensor side, so does this: `if c is None: c = np.argmax(out.numpy())` leaves `c` a 0-d array
@@ -270,6 +252,8 @@ class CheckContext:
         self.source_text: str | None = None
         # while the checks visit a call: its callee and the callee's qualified name, which ~20 of them ask for
         self.callee_name: tuple[cst.BaseExpression, str | None] | None = None
+        # names of unknown kind taken for tensors only inside `if isinstance(name, torch.Tensor):`
+        self.tensor_only_by_guard: set[str] = set()
 
     # ---- questions checks ask ----
     def kind(self, node: cst.BaseExpression) -> str | None:
@@ -277,6 +261,18 @@ class CheckContext:
 
     def is_tensor(self, node: cst.BaseExpression) -> bool:
         return is_tensor(self.env.kind_of(node))
+
+    def tensor_only_if_guarded(self, name: str) -> bool:
+        """Is `name`, of unknown kind, used where an `isinstance(name, torch.Tensor)` / `torch.is_tensor(name)`
+        test holds: the body of such an `if`, or of a conditional expression (`x.item() if isinstance(x, Tensor)
+        else x`)? The code takes tensors and Python numbers alike there, and which one comes is a runtime fact."""
+        if name in self.tensor_only_by_guard:
+            return True
+        chain = self.parents
+        for parent, child in zip(reversed(chain[:-1]), reversed(chain[1:])):
+            if isinstance(parent, cst.IfExp) and child is parent.body and tensor_test_name(parent.test) == name:
+                return self.env.names.get(name) is None or name in self.env.guessed_params
+        return False
 
     def needs_tensor_bool(self, test: cst.BaseExpression) -> bool:
         """Would Python call `bool()` on a tensor to decide this test? (`not t`, `a and t` included)"""
@@ -626,7 +622,7 @@ class FunctionWalker(cst.CSTVisitor):
         walk(node.body, self)
         outcomes = [] if always_exits(node.body) else [(dict(env.names), set(env.zero_d))]
         env.names, env.zero_d = dict(before_names), set(before_zero)
-        proven = None if isinstance(node.test, cst.BooleanOperation) else _tensor_test_name(node.test)
+        proven = None if isinstance(node.test, cst.BooleanOperation) else tensor_test_name(node.test)
         if proven is not None:
             # the test was false: `if torch.is_tensor(w): return float(w.detach())`, then `return float(w)` (torchgdm)
             env.names[proven] = CONST
@@ -666,15 +662,18 @@ class FunctionWalker(cst.CSTVisitor):
             kind = CONST
             if name is None and not or_test:
                 # inside `if isinstance(label, torch.Tensor):` label is one, whatever its docstring said
-                name, kind = _tensor_test_name(test), TENSOR
+                name, kind = tensor_test_name(test), TENSOR
                 if self.env.names.get(name) == META:
                     # `embed_dim, = query.shape` then `if isinstance(embed_dim, torch.Tensor):` (a branch for
                     # JIT tracing): Dynamo knows the test is false and never traces the branch (torchcvnn); a
                     # docstring's `int` (CONST) is no such proof
                     name = None
             if name is not None:
-                self._narrowed[id(node)] = (name, self.env.names.get(name, _UNBOUND), kind)
+                saved = self.env.names.get(name, _UNBOUND)
+                self._narrowed[id(node)] = (name, saved, kind)
                 self.env.names[name] = kind
+                if kind == TENSOR and (saved in (None, _UNBOUND) or name in self.env.guessed_params):
+                    self.ctx.tensor_only_by_guard.add(name)
         if kind is cst.For or kind is cst.CompFor:
             self.env.bind_loop_target(node.target, node.iter)
         elif kind is cst.WithItem and node.asname is not None:
@@ -712,6 +711,7 @@ class FunctionWalker(cst.CSTVisitor):
                 env.names[name] = saved_kind
         if kind is cst.IndentedBlock and id(node) in self._narrowed:
             name, saved, narrowed = self._narrowed.pop(id(node))
+            self.ctx.tensor_only_by_guard.discard(name)
             if env.names.get(name) == narrowed:  # not rebound inside the block
                 if saved is _UNBOUND:
                     env.names.pop(name, None)

@@ -336,6 +336,24 @@ def join(a: str | None, b: str | None) -> str | None:
     return a or b
 
 
+def tensor_test_name(test: cst.BaseExpression) -> str | None:
+    """The name `isinstance(name, torch.Tensor)` / `torch.is_tensor(name)` (alone or left of `and`) proves
+    a tensor when true."""
+    left = test.left if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And) else test
+    if not (isinstance(left, cst.Call) and left.args and isinstance(left.args[0].value, cst.Name)):
+        return None
+    func = cst.Module([]).code_for_node(left.func)
+    if func == "isinstance" and len(left.args) == 2:
+        kinds = left.args[1].value
+        if isinstance(kinds, cst.Attribute | cst.Name) and cst.Module([]).code_for_node(kinds) in (
+                "torch.Tensor", "Tensor"):
+            return left.args[0].value.value
+        return None
+    if func in ("torch.is_tensor", "is_tensor") and len(left.args) == 1:
+        return left.args[0].value.value
+    return None
+
+
 def is_tensor(kind: str | None) -> bool:
     return kind in TENSOR_KINDS
 
@@ -635,6 +653,8 @@ class TensorEnv:
         self.cls = ctx.classes.get(class_name) if class_name else None
         self.names: dict[str, str | None] = {}
         self.zero_d: set[str] = set()  # names bound to 0-d tensors (`i = x.argmax()`, `s = t.sum() > 0`)
+        # parameters taken for tensors from their use or name alone (no annotation, docstring or caller says so)
+        self.guessed_params: set[str] = set()
         # names bound to an elementwise comparison of values of unknown kind (`is_diag = row == col`): a mask, if
         # they are tensors (GL501 reads one used as an index as a mask)
         self.compared: set[str] = set()
@@ -720,6 +740,9 @@ class TensorEnv:
                 # file (cebra) or another (`wavelength: float` handed a tensor): Dynamo sees what is passed
                 kind = from_callers[name]
             self.names[name] = kind
+            if kind == TENSOR and p.annotation is None and name not in uses.documented \
+                    and from_callers.get(name) is None:
+                self.guessed_params.add(name)
             if p.annotation is not None and self._annotated_loader(p.annotation.annotation):
                 self.loaders.add(name)
             if _SCALAR_TENSOR_ANNOTATION.search(_annotation_text(p) or ""):
@@ -765,6 +788,7 @@ class TensorEnv:
     def bind(self, target: cst.BaseExpression, kind: str | None, value: cst.BaseExpression | None = None) -> None:
         if isinstance(target, cst.Name):
             name = target.value
+            self.guessed_params.discard(name)
             if kind is None and name in self.used_as_tensor and value is not None and _opaque(value):
                 kind = TENSOR
             self.names[name] = kind
@@ -1135,7 +1159,11 @@ class TensorEnv:
             live = value_under_compile(node.test, self.ctx.imports)
             if live is not None:  # `x.to(torch.int64) if torch.jit.is_tracing() else int(x)`: Dynamo takes one side
                 return self.kind_of(node.body if live else node.orelse)
-            return join(self.kind_of(node.body), self.kind_of(node.orelse))
+            orelse = self.kind_of(node.orelse)
+            if isinstance(node.orelse, cst.Name) and tensor_test_name(node.test) == node.orelse.value \
+                    and not isinstance(node.test, cst.BooleanOperation):
+                orelse = CONST  # `x.item() if isinstance(x, Tensor) else x`: x is no tensor there
+            return join(self.kind_of(node.body), orelse)
         if isinstance(node, (cst.Tuple, cst.List)):
             kinds = {self.kind_of(e.value) for e in node.elements if isinstance(e, cst.Element)}
             if kinds and kinds <= set(TENSOR_KINDS):
