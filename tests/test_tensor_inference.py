@@ -781,3 +781,25 @@ def test_a_flag_unpacked_from_another_files_tuple_is_no_tensor(tmp_path):
             "        return out\n"),
     }
     assert found(lint_tree(tmp_path, files, scope="modules")) == {(13, "GL401")}
+
+
+@pytest.mark.parametrize("use, flagged", [("torch.zeros(N, dtype=q.dtype)", False), ("q * int(N)", True)])
+def test_a_parameter_sized_with_is_a_count(lint, use, flagged):
+    # torchnep's `forward(..., N)`: handed on to a method (weak evidence of a tensor) and sized with, like `range(N)`
+    code = f"""
+    import torch
+    from torch import nn
+
+    class AtomEnergies(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embed = nn.Linear(3, 3)
+
+        def descriptors(self, r, N):
+            return self.embed(r)
+
+        def forward(self, r, N):
+            q = self.descriptors(r, N)
+            return {use}
+    """
+    assert bool(found(lint(code, scope="modules"))) == flagged

@@ -270,6 +270,11 @@ class _EvidenceCollector(cst.CSTVisitor):
                             and a.keyword.value in INT_KEYWORDS and isinstance(a.value, cst.Name))
         if isinstance(func, cst.Name) and func.value == "range":
             self.numbers.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
+        if self.imports.resolve(func) in _SIZE_FACTORIES:
+            # `torch.zeros(N, dtype=q.dtype)`: written as a size, like `range(N)` (torchnep's atom count); a tensor
+            # there would break (GL503), and callers that pass one still say so (ArgumentKinds)
+            self.numbers.update(a.value.value for a in node.args
+                                if a.keyword is None and a.star == "" and isinstance(a.value, cst.Name))
         if isinstance(func, cst.Name) and func.value in ("min", "max") and len(node.args) >= 2 \
                 and all(a.keyword is None and a.star == "" for a in node.args):
             # `cutoff = min(valid_max_cutoff, k)`: Python's own min/max of several values compares them with
@@ -309,6 +314,8 @@ class _EvidenceCollector(cst.CSTVisitor):
 
 
 _DICT_METHODS = frozenset({"get", "keys", "items", "values", "setdefault"})  # no tensor has them
+# factories whose positional arguments are all sizes
+_SIZE_FACTORIES = frozenset(f"torch.{f}" for f in ("zeros", "ones", "empty", "rand", "randn", "eye", "randperm"))
 
 
 def _layer_constructor(qual: str) -> bool:
