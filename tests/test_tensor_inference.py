@@ -803,3 +803,17 @@ def test_a_parameter_sized_with_is_a_count(lint, use, flagged):
             return {use}
     """
     assert bool(found(lint(code, scope="modules"))) == flagged
+
+
+def test_numel_of_an_array_is_metadata(lint):
+    # fast-bss-eval's `cost_matrix: np.ndarray` (handed a tensor): `.numel() == 0` asks about the size
+    code = """
+    import numpy as np
+    import torch
+
+    def _assign(cost_matrix: np.ndarray):
+        if cost_matrix.numel() == 0:
+            return torch.zeros(0)
+        return cost_matrix * 2
+    """
+    assert found(lint(code, scope="auto")) == set()

@@ -1261,6 +1261,10 @@ class TensorEnv:
                 # so nothing is known about its result
                 return TENSOR if method in TENSOR_METHODS else None
             if recv == NDARRAY:
+                if method in ("numel", "dim", "size") and not node.args:
+                    # `cost_matrix.numel() == 0` with `cost_matrix: np.ndarray` handed a tensor (fast-bss-eval):
+                    # metadata, whichever it is (an array's `.size` is an attribute, never called)
+                    return META
                 return SCALAR if method in SCALAR_METHODS else NDARRAY
             if recv == GENERATOR:
                 return GENERATOR if method == "manual_seed" else None
