@@ -511,9 +511,14 @@ def _object_defaults(index: ProjectIndex, fid: FuncId) -> dict[str, str]:
     info = index.function(fid)
     found = index.lookup_class(index.files[fid[0]], info.class_name) if info.class_name else None
     defaults: dict[str, str] = {}
-    for _, cls in _lineage(index, found):
+    for path, cls in _lineage(index, found):
         for attr, default in cls.init_defaults.items():
             defaults.setdefault(f"self.{attr}", default)
+        for attr, annotated in cls.config_attrs.items():
+            # `self.cfg: PPO_CFG` → `self.cfg.time_limit_bootstrap` from the settings class's `= False` (skrl)
+            for _, settings in _lineage(index, index.lookup_class(index.files[path], annotated)):
+                for name, default in settings.field_defaults.items():
+                    defaults.setdefault(f"self.{attr}.{name}", default)
     return defaults
 
 

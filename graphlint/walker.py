@@ -442,6 +442,10 @@ class CheckContext:
             return self.param_defaults.get(expr.value, NOT_LITERAL)
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and expr.value.value == "self":
             return self.object_literals.get(f"self.{expr.attr.value}", NOT_LITERAL)
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Attribute) \
+                and isinstance(expr.value.value, cst.Name) and expr.value.value.value == "self":
+            # `self.cfg.time_limit_bootstrap`: a field of a settings object, at its class's default
+            return self.object_literals.get(f"self.{expr.value.attr.value}.{expr.attr.value}", NOT_LITERAL)
         if _is_half_dtype_test(expr):
             return False  # `x.dtype == torch.float16 and ...`: the fp16-only branch; graphlint assumes fp32
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):

@@ -817,3 +817,37 @@ def test_numel_of_an_array_is_metadata(lint):
         return cost_matrix * 2
     """
     assert found(lint(code, scope="auto")) == set()
+
+
+def test_a_settings_field_off_by_default_decides_the_test(tmp_path):
+    # skrl's `self.cfg: PPO_CFG` with `time_limit_bootstrap: bool = False`: Dynamo specialises on the flag and never
+    # evaluates `truncated.any()`; a field on by default (or without a default) keeps the finding
+    files = {
+        "agent/__init__.py": "",
+        "agent/cfg.py": """
+from dataclasses import dataclass
+
+@dataclass
+class PPO_CFG:
+    time_limit_bootstrap: bool = False
+    clip_values: bool = True
+    threshold: float = 0.5
+""",
+        "agent/ppo.py": """
+import torch
+from .cfg import PPO_CFG
+
+class PPO:
+    def __init__(self, cfg: dict = {}):
+        self.cfg: PPO_CFG
+        self.cfg = PPO_CFG(**cfg)
+
+    def update(self, values, rewards: torch.Tensor, truncated: torch.Tensor):
+        if self.cfg.time_limit_bootstrap and truncated.any():
+            rewards = rewards + values
+        if self.cfg.clip_values and truncated.any():
+            rewards = rewards * 2
+        return rewards
+""",
+    }
+    assert found(lint_tree(tmp_path, files, scope="auto")) == {(13, "GL401")}

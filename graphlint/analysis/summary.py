@@ -102,6 +102,11 @@ class ClassInfo:
     # `self.module = importlib.import_module("torch")`, `self.xp = torch`: attributes holding a module → its name
     # (astrophot's backend object: `self.module.allclose(a, b)` is `torch.allclose`)
     module_aliases: dict[str, str] = field(default_factory=dict)
+    # `self.cfg: PPO_CFG` in a method: attribute → the class it is annotated with (qualified when imported)
+    config_attrs: dict[str, str] = field(default_factory=dict)
+    # class-level `time_limit_bootstrap: bool = False` (a dataclass field or a class attribute) → its literal
+    # default as source text
+    field_defaults: dict[str, str] = field(default_factory=dict)
 
 
 def literal_prefix(node: cst.BaseExpression) -> str:
@@ -502,12 +507,28 @@ class SummaryBuilder(cst.CSTVisitor):
             elif (isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name)
                   and t.value.value == "self"):
                 self._record_self_attr(t.attr.value, node.value)
+            elif isinstance(t, cst.Name) and len(node.targets) == 1:
+                self._record_field_default(t.value, node.value)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         t = node.target
-        if (node.value is not None and isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name)
-                and t.value.value == "self"):
-            self._record_self_attr(t.attr.value, node.value)
+        if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self":
+            if node.value is not None:
+                self._record_self_attr(t.attr.value, node.value)
+            cls = self._enclosing_class()
+            annotated = node.annotation.annotation
+            if cls is not None and isinstance(annotated, (cst.Name, cst.Attribute)):
+                # `self.cfg: PPO_CFG` (skrl): the settings object, whose field defaults decide its tests
+                cls.config_attrs[t.attr.value] = self.imports.resolve(annotated) or dotted(annotated)
+        elif isinstance(t, cst.Name) and node.value is not None:
+            self._record_field_default(t.value, node.value)
+
+    def _record_field_default(self, name: str, value: cst.BaseExpression) -> None:
+        """`time_limit_bootstrap: bool = False` / `verbose = False` in a class body."""
+        cls = self._scopes[-1] if self._scopes and isinstance(self._scopes[-1], ClassInfo) else None
+        if cls is not None and (isinstance(value, (cst.Integer, cst.Float, cst.SimpleString))
+                                or isinstance(value, cst.Name) and value.value in ("True", "False", "None")):
+            cls.field_defaults[name] = value.value
 
     def _record_self_attr(self, attr: str, value: cst.BaseExpression) -> None:
         cls = self._enclosing_class()
