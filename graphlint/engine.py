@@ -565,8 +565,16 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
     notes: dict[int, list[int]] = {}
     # Python evaluates an assignment's value before its target: `out[:, a:b] = f(x[:, a:b])` breaks on
     # the right first, even when the target is written on the line above
+    deferred = _deferred_test_parts(function, lines)
+
+    def first_run(f: RawFinding) -> float:
+        # `while cost is None or t.item() > tol:` with `cost = None` before the loop: the first test stops at
+        # `is None`, so the right side first runs after one pass of the body
+        line = line_of[id(f)]
+        return next((after + 0.25 for start, end, after in deferred if start <= line <= end), line)
+
     def evaluated_at(f: RawFinding) -> float:  # a target runs after the whole value: past its last line
-        return lines[f.statement].end.line + 0.5 if id(f) in in_target else line_of[id(f)]
+        return lines[f.statement].end.line + 0.5 if id(f) in in_target else first_run(f)
 
     for first in sorted(skipping, key=evaluated_at):
         if id(first) in hidden:
@@ -576,7 +584,7 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
         other_arms = _other_arms(function, lines, line_of[id(first)])
         arm_start, arm_end = _hiding_scope(function, lines, line_of[id(first)], object_options)
         shadowed = [f for f in found if id(f) not in hidden and f is not first
-                    and ((line_of[id(f)] > cut or id(f) in in_target and f.statement is first.statement
+                    and ((first_run(f) > cut or id(f) in in_target and f.statement is first.statement
                           and id(first) not in in_target)
                          and arm_start <= line_of[id(f)] <= arm_end
                          and not any(start <= line_of[id(f)] <= end for start, end in other_arms)
@@ -714,6 +722,45 @@ def _evaluation_order(comp: cst.BaseComp) -> list[cst.CSTNode]:
 
 def _noted(finding: RawFinding, note: str) -> str:
     return (finding.message or load_catalog()[finding.code].summary) + note
+
+
+def _deferred_test_parts(function: cst.FunctionDef, lines) -> list[tuple[int, int, int]]:
+    """(start, end, body end) lines of the parts of `while` tests that the first evaluation skips: the right of
+    `name is None or ...` where `name = None` is the last binding of `name` before the loop (mpc's line search:
+    `while (current_cost is None or torch.any(current_cost > old_cost).item() == 1) and i < n:`)."""
+    spans = []
+    for block in nodes_of(function, cst.IndentedBlock):
+        for i, loop in enumerate(block.body):
+            if not isinstance(loop, cst.While):
+                continue
+            for test in nodes_of(loop.test, cst.BooleanOperation):
+                if isinstance(test.operator, cst.Or) and _none_before(_is_none_test(test.left), block.body[:i]):
+                    right = lines[test.right]
+                    spans.append((right.start.line, right.end.line, lines[loop.body].end.line))
+    return spans
+
+
+def _is_none_test(node: cst.BaseExpression) -> str | None:
+    """`name is None` → name."""
+    if isinstance(node, cst.Comparison) and len(node.comparisons) == 1 and isinstance(node.left, cst.Name) \
+            and isinstance(node.comparisons[0].operator, cst.Is) \
+            and isinstance(node.comparisons[0].comparator, cst.Name) and node.comparisons[0].comparator.value == "None":
+        return node.left.value
+    return None
+
+
+def _none_before(name: str | None, statements) -> bool:
+    """Is `name = None` the last plain assignment to `name` among these statements (none of them nested)?"""
+    last = None
+    for statement in statements:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name
+                                                         for t in small.targets):
+                    last = small.value
+        elif name is not None and name in {n.value for n in nodes_of(statement, cst.Name)}:
+            last = None  # bound or used in a compound statement: not known
+    return name is not None and isinstance(last, cst.Name) and last.value == "None"
 
 
 def _in_assignment_target(finding: RawFinding) -> bool:

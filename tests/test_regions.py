@@ -897,3 +897,45 @@ def test_an_optimizers_step_stays_library_code_when_only_the_packages_loop_calls
     result = lint(code, scope="auto")
     assert found(result) == {(7, "GL103")}
     assert result.findings[0].region.chain == ("LBFGS.step",)
+
+
+def test_a_public_module_method_only_a_training_loop_calls_stays_library_code(lint):
+    # torchhd's `Centroid.add_adapt`, called only from each classifier's `fit`: the model's API, which a user's
+    # compiled step calls too; `reset_parameters`, called from `__init__`, and a private helper stay eager
+    result = lint("""
+    import torch
+    from torch import nn
+    from torch.utils.data import DataLoader
+
+    class Centroid(nn.Module):
+        def __init__(self, n):
+            super().__init__()
+            self.weight = nn.Parameter(torch.zeros(n, 4))
+            self.reset_parameters()
+
+        def reset_parameters(self):
+            print("reset", self.weight.shape)
+
+        def forward(self, x):
+            return x @ self.weight.T
+
+        def add_adapt(self, x, target):
+            wrong = target != self(x).argmax(1)
+            if wrong.sum().item() == 0:
+                return
+            self.weight.index_add_(0, target[wrong], x[wrong])
+
+        def _log(self, x):
+            print(x.sum().item())
+
+    class Classifier(nn.Module):
+        def __init__(self, n):
+            super().__init__()
+            self.model = Centroid(n)
+
+        def fit(self, loader: DataLoader):
+            for x, y in loader:
+                self.model.add_adapt(x, y)
+                self.model._log(x)
+    """, scope="auto")
+    assert found(result) == {(20, "GL101"), (22, "GL501")}

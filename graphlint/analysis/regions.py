@@ -433,7 +433,8 @@ def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -
         changed = False
         for fid, who in callers.items():
             if who and fid not in eager and fid not in traced and who <= eager \
-                    and not _public_call(index, fid) and not _optimizer_step(index, fid):
+                    and not _public_call(index, fid) and not _optimizer_step(index, fid) \
+                    and not _module_api(index, fid, who):
                 eager.add(fid)
                 changed = True
     return eager
@@ -445,6 +446,20 @@ def _public_call(index: ProjectIndex, fid: FuncId) -> bool:
     class_name, _, method = fid[1].rpartition(".")
     return method == "__call__" and class_name != "" and "<locals>" not in class_name \
         and not class_name.rpartition(".")[2].startswith("_") and index.files[fid[0]].imports_torch
+
+
+def _module_api(index: ProjectIndex, fid: FuncId, callers: set[FuncId]) -> bool:
+    """A public method of an nn.Module that only the project's training loops call (torchhd's `Centroid.add_adapt`,
+    called from each classifier's `fit`): part of the model's API, which a user's compiled step calls as well, and
+    which Dynamo traces as a frame of its own when the loop itself is compiled. Not one the module's own `__init__`
+    calls (`reset_parameters`): construction stays eager."""
+    class_name, _, method = fid[1].rpartition(".")
+    if not class_name or "<locals>" in class_name or method.startswith("_"):
+        return False
+    cls = index.files[fid[0]].classes.get(class_name)
+    if cls is None or not index.is_module_class(fid[0], cls):
+        return False
+    return not any(_is_module_init(index, index.files[c[0]], index.function(c)) for c in callers)
 
 
 def _optimizer_step(index: ProjectIndex, fid: FuncId) -> bool:

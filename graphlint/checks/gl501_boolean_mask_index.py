@@ -71,10 +71,12 @@ class BooleanMaskIndex(Check):
             return True  # `x[x > 0]`: a comparison as an index is a boolean mask
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
             # `x[~mask]`; `x[~state.row_uncovered]` (fast_bss_eval), `self.rew[~package.on_goal]` (vmas): in torch
-            # code `~` on a value of unknown type inverts a mask (`x[~i]` counting from the end is rare)
+            # code `~` on a value of unknown type inverts a mask (`x[~i]` counting from the end is rare), and so
+            # does `~` on a tensor (torchani's `coordinates[:, :, ~pbc]` with `pbc: Tensor`): an index tensor is
+            # not bit-flipped
             inner = expr.expression
             return self._is_mask(inner, ctx, known_base, by_name) or (
-                ctx.kind(inner) is None and ctx.torch_file and isinstance(inner, (cst.Name, cst.Attribute)))
+                ctx.kind(inner) in (None, TENSOR) and ctx.torch_file and isinstance(inner, (cst.Name, cst.Attribute)))
         if isinstance(expr, cst.Subscript):
             return self._is_mask(expr.value, ctx, known_base, by_name)  # `x[mask[0]]`: a row of a mask
         if isinstance(expr, cst.Call) and ctx.qualname(expr.func) in _TENSOR_FROM and expr.args \
