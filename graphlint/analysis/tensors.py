@@ -451,15 +451,19 @@ class FileContext:
         kinds: dict[str, str | None] = {}
         for _ in range(2):  # a second pass sees attributes built from other attributes (`self.m = self.w > 0`)
             found: dict[str, str | None] = {}
+            mixed: set[str] = set()  # attributes also bound to something that is not a Python list
             for node in methods:
                 env = TensorEnv(self, class_name)
                 env.seed_function(node)
                 guessed = {p.name.value for p in (*node.params.posonly_params, *node.params.params,
                                                   *node.params.kwonly_params) if p.annotation is None}
-                walk(node.body, _SelfAssignmentCollector(env, found, guessed))
+                walk(node.body, _SelfAssignmentCollector(env, found, guessed, mixed))
             # numpy values too: Dynamo lifts a module's numpy attribute into the graph as a tensor
             # (`self.hop = np.prod(rates)`, then `if self.hop > 1` or `int(self.hop)` breaks: measured on 2.13)
-            kinds = {attr: kind for attr, kind in found.items() if is_tensor(kind) or kind in (TENSOR_SEQ, NDARRAY)}
+            # and Python lists every assignment binds (`self.keys: List[Tensor] = []`, appended to elsewhere): a
+            # tensor used to index one reads its value (torchhd's `self.keys[index]`)
+            kinds = {attr: kind for attr, kind in found.items()
+                     if is_tensor(kind) or kind in (TENSOR_SEQ, NDARRAY) or kind == PY_SEQ and attr not in mixed}
             if kinds == self._attr_kinds[class_name]:
                 break
             self._attr_kinds[class_name] = kinds
@@ -491,17 +495,21 @@ class FileContext:
             return None
         node = self.functions[key]
         written = written_return(node)
-        if written is not None:
-            declared = annotation_kind(written)
-            if declared is not None:
-                self._returns[key] = declared
-                return declared
+        declared = annotation_kind(written) if written is not None else None
+        if declared is not None and (is_tensor(declared) or not _all_annotated(node, class_name)):
+            self._returns[key] = declared
+            return declared
         self._in_progress.add(key)
         env = TensorEnv(self, class_name)
         env.seed_function(node)
         collector = _ReturnCollector(env)
         walk(node.body, collector)
         self._in_progress.discard(key)
+        if declared is not None and not is_tensor(collector.kind):
+            self._returns[key] = declared
+            return declared
+        # `def index(self, key: VSATensor) -> int:` returning `torch.max(sim, 0)`'s index (torchhd): with every
+        # parameter annotated the body's tensor is no guess, and Dynamo sees a tensor whatever the annotation says
         self._returns[key] = collector.kind
         self._return_parts[key] = collector.parts
         return collector.kind
@@ -511,6 +519,14 @@ class FileContext:
         the same length (`return lam, use_cutmix`): unpacking the call binds each name to its own part."""
         self.return_kind(key, class_name)
         return self._return_parts.get(key)
+
+
+def _all_annotated(fn: cst.FunctionDef, class_name: str | None) -> bool:
+    """Every parameter annotated, `self` / `cls` of a method aside."""
+    params = [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
+    if class_name is not None and params and params[0].name.value in ("self", "cls"):
+        params = params[1:]
+    return all(p.annotation is not None for p in params)
 
 
 def _returned_parameters(fn: cst.FunctionDef) -> frozenset[str] | None:
@@ -1586,10 +1602,12 @@ class _SelfAssignmentCollector(_ReturnCollector):
     guess from the parameter's name, too weak to type the attribute everywhere (pyro's `has_rsample_`).
     """
 
-    def __init__(self, env: TensorEnv, found: dict[str, str | None], guessed_names: set[str]) -> None:
+    def __init__(self, env: TensorEnv, found: dict[str, str | None], guessed_names: set[str],
+                 mixed: set[str] | None = None) -> None:
         super().__init__(env)
         self.found = found
         self.guessed_names = guessed_names
+        self.mixed = mixed if mixed is not None else set()
 
     def _guessed(self, value: cst.BaseExpression) -> bool:
         """An unannotated parameter, or a pass-through helper given only those (`default(flag, other)`)."""
@@ -1603,13 +1621,23 @@ class _SelfAssignmentCollector(_ReturnCollector):
     def leave_Assign(self, node: cst.Assign) -> None:
         kind = self.env.kind_of(node.value)  # before the targets are bound, as the base class does
         super().leave_Assign(node)
-        if self._guessed(node.value):
-            return
-        for t in node.targets:
-            target = t.target
+        self._record([t.target for t in node.targets], node.value, kind)
+
+    def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
+        kind = self.env.kind_of(node.value) if node.value is not None else None
+        super().leave_AnnAssign(node)
+        if node.value is not None:
+            self._record([node.target], node.value, kind)
+
+    def _record(self, targets: list[cst.BaseExpression], value: cst.BaseExpression, kind: str | None) -> None:
+        guessed = self._guessed(value)
+        for target in targets:
             if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
                 name = target.attr.value
-                self.found[name] = join(self.found[name], kind) if name in self.found else kind
+                if kind != PY_SEQ or not isinstance(value, (cst.List, cst.ListComp)):
+                    self.mixed.add(name)
+                if not guessed:
+                    self.found[name] = join(self.found[name], kind) if name in self.found else kind
 
 
 def _is_minus_one(node: cst.BaseExpression) -> bool:

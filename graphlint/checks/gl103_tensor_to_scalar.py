@@ -1,6 +1,6 @@
 import libcst as cst
 
-from graphlint.analysis.tensors import BOOL_TENSOR, MODULE, NDARRAY, TENSOR, TENSOR_SEQ
+from graphlint.analysis.tensors import BOOL_TENSOR, MODULE, NDARRAY, SELF, TENSOR, TENSOR_SEQ
 from graphlint.checks._common import scalar_extraction, used_as_size
 from graphlint.checks.base import Check
 
@@ -58,7 +58,8 @@ class TensorToScalar(Check):
                                     "Python bool", gb=("GB0170",))
 
 
-_NOT_A_LIST = frozenset({TENSOR, BOOL_TENSOR, NDARRAY, MODULE, TENSOR_SEQ})
+# `self.index(key)` calls the class's own method (torchhd's ItemStore.index), not a list's
+_NOT_A_LIST = frozenset({TENSOR, BOOL_TENSOR, NDARRAY, MODULE, TENSOR_SEQ, SELF})
 # list methods that find an item by `==` (`count` is measured not to break: Dynamo folds it)
 _SEARCHING_METHODS = frozenset({"remove", "index"})
 
