@@ -201,7 +201,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                            external_parts=lambda qual: _literal_parts(index, qual),
                            inherited_method=lambda cls, name: _inherited_method(index, summary, cls, name),
                            inherited_attribute=lambda cls, attr: _inherited_attribute(index, summary, cls, attr),
-                           defined_in_project=lambda qual: _defined_in_project(index, qual))
+                           defined_in_project=lambda qual: _defined_in_project(index, qual),
+                           external_passthrough=lambda qual: _passthrough(index, qual))
     frames = FrameTensors(index, summary.path, summary.imports)
     # where Dynamo cannot start on an nn.Module's `__init__` (GB0119, GL705's measured range)
     module_init = load_catalog()[FRAME_START_CODE].applies_to(options.torch_version)
@@ -1053,6 +1054,12 @@ def _defined_in_project(index: ProjectIndex, qualified: str) -> bool:
 def _declared_return(index: ProjectIndex, qualified: str) -> str | None:
     fid = index.lookup_function(qualified)
     return index.function(fid).returns if fid is not None else None
+
+
+def _passthrough(index: ProjectIndex, qualified: str) -> tuple[tuple[str, ...], frozenset[str]] | None:
+    fid = index.lookup_function(qualified)
+    info = index.function(fid) if fid is not None else None
+    return (info.params, info.returned_params) if info is not None and info.returned_params else None
 
 
 def _literal_parts(index: ProjectIndex, qualified: str) -> tuple[bool, ...] | None:

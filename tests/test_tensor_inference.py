@@ -851,3 +851,32 @@ class PPO:
 """,
     }
     assert found(lint_tree(tmp_path, files, scope="auto")) == {(13, "GL401")}
+
+
+def test_a_helper_in_another_file_that_returns_its_argument_passes_its_kind_on(tmp_path):
+    # libauc's `y_true = check_tensor_shape(y_true, (-1, 1))`: the name reads like a question (a bool), but every
+    # `return` gives back the tensor it was handed, so `y_true == 1` stays a mask
+    files = {
+        "pk/__init__.py": "",
+        "pk/utils.py": """
+import torch
+
+def check_tensor_shape(tensor, shape):
+    if not torch.is_tensor(tensor):
+        raise ValueError("not a tensor")
+    if len(tensor.shape) != len(shape):
+        tensor = tensor.reshape(shape)
+    return tensor
+""",
+        "pk/loss.py": """
+import torch
+from pk.utils import check_tensor_shape
+
+class Loss(torch.nn.Module):
+    def forward(self, y_pred, y_true):
+        y_true = check_tensor_shape(y_true, (-1, 1))
+        positive = y_true == 1
+        return y_pred[positive].sum()
+""",
+    }
+    assert found(lint_tree(tmp_path, files, scope="modules")) == {(9, "GL501")}

@@ -17,7 +17,7 @@ from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.dynamo_config import ConfigCollector, DynamoConfig, is_fullgraph
 from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
-from graphlint.analysis.syntax import parameters, walk
+from graphlint.analysis.syntax import parameters, returned_parameters, walk
 from graphlint.analysis.torch_api import returns_no_tensor
 from graphlint.analysis.type_comments import written_return
 from graphlint.files import module_name_for
@@ -79,6 +79,9 @@ class FunctionInfo:
     # every `return` gives a tuple of this many parts; True where the part is always a literal (`return True, t`
     # and `return False, t`: spandrel's `did_pad, image = pad_tensor(...)` unpacks a flag and a tensor)
     literal_parts: tuple[bool, ...] | None = None
+    # the parameters every `return` gives back, when it only ever returns them (or None) and declares no return
+    # type: a call's result is what was passed in (libauc's `check_tensor_shape(tensor, shape)`)
+    returned_params: frozenset[str] | None = None
 
 
 @dataclass
@@ -458,6 +461,8 @@ class SummaryBuilder(cst.CSTVisitor):
         parts = self._return_parts.pop(info.key, None)
         if parts and any(parts):
             info.literal_parts = tuple(parts)
+        if original_node.returns is None and info.class_name is None:
+            info.returned_params = returned_parameters(original_node)
         self._func_stack.pop()
         self._scopes.pop()
         self._key_stack.pop()

@@ -236,3 +236,22 @@ def _every_node(node: cst.CSTNode, fenced: tuple[type, ...]) -> list[cst.CSTNode
 
 # (id(node), fence) → (node, the list of a search from above it, where the node's own subtree starts and ends in it)
 _SPANS: dict[tuple[int, tuple], tuple[cst.CSTNode, list[cst.CSTNode], int, int]] = {}
+
+
+def returned_parameters(fn: cst.FunctionDef) -> frozenset[str] | None:
+    """The parameters a function returns, if every `return` gives back one of them (or `None`)."""
+    params = {p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)}
+    returned: set[str] = set()
+
+    def collect(value: cst.BaseExpression | None) -> bool:
+        if value is None or isinstance(value, cst.Name) and value.value == "None":
+            return True
+        if isinstance(value, cst.IfExp):
+            return collect(value.body) and collect(value.orelse)
+        if isinstance(value, cst.Name) and value.value in params:
+            returned.add(value.value)
+            return True
+        return False
+
+    ok = all(collect(r.value) for r in nodes_of(fn.body, cst.Return))
+    return frozenset(returned) if ok and returned else None

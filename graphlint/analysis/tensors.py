@@ -25,7 +25,7 @@ from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.docstrings import documented_types
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
 from graphlint.analysis.summary import DATALOADER_CLASSES, ClassInfo, literal_prefix, looks_like_loader
-from graphlint.analysis.syntax import nodes_of, walk
+from graphlint.analysis.syntax import nodes_of, returned_parameters, walk
 from graphlint.analysis.torch_api import (TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES, TORCH_UTILS_TENSOR,
                                           TORCH_UTILS_TENSOR_SEQ)
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
@@ -400,13 +400,18 @@ class FileContext:
                  external_parts: Callable[[str], tuple[bool, ...] | None] | None = None,
                  inherited_method: Callable[[str, str], bool] | None = None,
                  inherited_attribute: Callable[[str, str], str | None] | None = None,
-                 defined_in_project: Callable[[str], bool] | None = None) -> None:
+                 defined_in_project: Callable[[str], bool] | None = None,
+                 external_passthrough: Callable[[str], tuple[tuple[str, ...], frozenset[str]] | None] | None = None
+                 ) -> None:
         # external_return: the return annotation of a function elsewhere in the project, by qualified name
         self.external_return = external_return or (lambda qual: None)
         # external_parts: for a function elsewhere that returns a tuple, which parts are always literals
         self.external_parts = external_parts or (lambda qual: None)
         # defined_in_project(qualified name): a function or class of the linted files (Python source)
         self.defined_in_project = defined_in_project or (lambda qual: False)
+        # external_passthrough: for a module function elsewhere that only returns its own parameters, (its
+        # positional parameters, the ones it returns)
+        self.external_passthrough = external_passthrough or (lambda qual: None)
         # inherited_method(class, name): a base class in another linted file defines method `name`
         self.inherited_method = inherited_method or (lambda cls, name: False)
         # inherited_attribute(class, attr): the kind a base class's `__init__` gives `self.<attr>` (TENSOR, NDARRAY)
@@ -481,7 +486,7 @@ class FileContext:
         if node is None or node.returns is not None:  # a declared return type says more
             return None
         if key not in self._passthrough:
-            self._passthrough[key] = _returned_parameters(node)
+            self._passthrough[key] = returned_parameters(node)
         returned = self._passthrough[key]
         if returned is None:
             return None
@@ -527,25 +532,6 @@ def _all_annotated(fn: cst.FunctionDef, class_name: str | None) -> bool:
     if class_name is not None and params and params[0].name.value in ("self", "cls"):
         params = params[1:]
     return all(p.annotation is not None for p in params)
-
-
-def _returned_parameters(fn: cst.FunctionDef) -> frozenset[str] | None:
-    """The parameters a function returns, if every `return` gives back one of them (or `None`)."""
-    params = {p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)}
-    returned: set[str] = set()
-
-    def collect(value: cst.BaseExpression | None) -> bool:
-        if value is None or isinstance(value, cst.Name) and value.value == "None":
-            return True
-        if isinstance(value, cst.IfExp):
-            return collect(value.body) and collect(value.orelse)
-        if isinstance(value, cst.Name) and value.value in params:
-            returned.add(value.value)
-            return True
-        return False
-
-    ok = all(collect(r.value) for r in nodes_of(fn.body, cst.Return))
-    return frozenset(returned) if ok and returned else None
 
 
 def _bind_arguments(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]:
@@ -1462,6 +1448,16 @@ class TensorEnv:
             if re.fullmatch(r"torch\.\w*Tensor", declared):
                 return BOOL_TENSOR if declared == "torch.BoolTensor" else TENSOR
             return arg_kinds[1]
+        through = self.ctx.external_passthrough(qual)
+        if through is not None:
+            # `y_true = check_tensor_shape(y_true, (-1, 1))` from another file, which only ever returns its
+            # parameter: whatever was passed in (libauc), not the answer to a question its name seems to ask
+            params, returned = through
+            kinds = [kind for i, (arg, kind) in enumerate(zip(node.args, arg_kinds)) if not arg.star
+                     and (arg.keyword.value if arg.keyword is not None else params[i] if i < len(params) else None)
+                     in returned]
+            if kinds:
+                return join_all(kinds)
         declared = annotation_kind(self.ctx.external_return(qual))
         if declared is not None:
             return declared
