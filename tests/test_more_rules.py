@@ -484,3 +484,35 @@ def test_every_sparse_only_method_passes_the_sparse_word_gate():
 
     assert all(_SPARSE_WORDS.search(name) for name in SPARSE_ONLY_METHODS | set(SPARSE_OPERAND))
     assert not _SPARSE_WORDS.search("past_key_values = cache.key_values; topk_indices = idx")
+
+
+def test_torch_geometric_utilities_and_layers_that_break_inside(lint):
+    # measured on 2.13.0 with torch_geometric 2.8.1 (measurements/pyg_utils.py): the self-loop, densifying and
+    # sampling utilities break inside PyG; `add_self_loops` / `degree` only without `num_nodes`; GCNConv and GATConv
+    # unless their normalisation / self-loops are switched off; SAGEConv, softmax and scatter measured clean
+    code = """
+    import torch
+    from torch import nn
+    from torch_geometric.nn import GATConv, GCNConv, SAGEConv
+    from torch_geometric.utils import add_self_loops, degree, remove_self_loops, softmax, to_dense_adj
+
+    class Encoder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.gat = GATConv(8, 8)
+            self.sage = SAGEConv(8, 8)
+
+        def forward(self, x, edge_index, weight):
+            edge_index, weight = remove_self_loops(edge_index, weight)
+            looped, _ = add_self_loops(edge_index, num_nodes=x.size(0))
+            counted, _ = add_self_loops(edge_index)
+            deg = degree(edge_index[0], num_nodes=x.size(0)) + degree(edge_index[0])
+            adj = to_dense_adj(edge_index)
+            att = softmax(weight, edge_index[0], num_nodes=x.size(0))
+            plain = GCNConv(8, 8, normalize=False)
+            normed = GCNConv(8, 8)
+            h = self.gat(x, edge_index) + self.sage(x, edge_index) + plain(x, edge_index) + normed(x, edge_index)
+            return h, looped, counted, deg, adj, att
+    """
+    got = {(line, code) for line, code in found(lint(code, scope="modules"))}
+    assert got == {(14, "GL616"), (16, "GL616"), (17, "GL616"), (18, "GL616"), (22, "GL616")}, got

@@ -37,6 +37,26 @@ _V1_NORMALIZE = frozenset({"torchvision.transforms.functional.normalize",
                            "torchvision.transforms.functional_tensor.normalize",
                            "torchvision.transforms._functional_tensor.normalize"})
 _GB_ITEM, _GB_BRANCH = "GB0124", "GB0170"
+_GB_SHAPE, _GB_DATA = "GB0036", "GB0033"
+
+# torch_geometric utilities that break the graph inside themselves, measured on 2.13.0 with torch_geometric 2.8.1
+# (measurements/pyg_utils.py, results in measurements/pyg-utils-2.13.txt): name → (GB id, the argument as
+# (keyword, position) that avoids the break when given, else None). `add_self_loops` and `degree` only break when
+# they count the nodes themselves (`int(edge_index.max()) + 1`); `softmax`, `scatter` and the rest measured clean.
+_PYG_UTILS = {
+    "remove_self_loops": (_GB_SHAPE, None), "add_remaining_self_loops": (_GB_SHAPE, None),
+    "dense_to_sparse": (_GB_SHAPE, None), "negative_sampling": (_GB_SHAPE, None),
+    "structured_negative_sampling": (_GB_SHAPE, None), "dropout_edge": (_GB_SHAPE, None),
+    "subgraph": (_GB_SHAPE, None), "coalesce": (_GB_BRANCH, None), "to_undirected": (_GB_BRANCH, None),
+    "to_dense_adj": (_GB_ITEM, None), "to_dense_batch": (_GB_ITEM, None), "contains_self_loops": (_GB_ITEM, None),
+    "is_undirected": (_GB_DATA, None), "gcn_norm": (_GB_SHAPE, None),
+    "add_self_loops": (_GB_ITEM, ("num_nodes", 3)), "degree": (_GB_ITEM, ("num_nodes", 1)),
+}
+# torch_geometric layers whose forward adds self-loops or normalises through the utilities above (same
+# measurement): class → the keyword that, set to False, turns that off (None: always). SAGEConv, GINConv,
+# GraphConv, TransformerConv, GraphSAGE and GIN measured clean.
+_PYG_LAYERS = {"GCNConv": "normalize", "GATConv": "add_self_loops", "GATv2Conv": "add_self_loops",
+               "ChebConv": None, "SGConv": None, "GCN": None, "GAT": None}
 
 
 class BreakingLibraryCall(Check):
@@ -50,17 +70,23 @@ class BreakingLibraryCall(Check):
 
     def __init__(self) -> None:
         self._local_transforms: dict[str, str] = {}  # name -> the breaking transform it holds
+        self._local_layers: dict[str, str] = {}  # name -> the breaking torch_geometric layer it holds
         self._imports_torchvision: bool | None = None
 
     def visit_Assign(self, node: cst.Assign, ctx) -> None:
-        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and isinstance(node.value, cst.Call) \
-                and self._torchvision_imported(ctx):
-            built = _breaking_transform_in(_callees(node.value, ctx))
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and isinstance(node.value, cst.Call):
             name = node.targets[0].target.value
-            if built:
-                self._local_transforms[name] = built
+            if self._torchvision_imported(ctx):
+                built = _breaking_transform_in(_callees(node.value, ctx))
+                if built:
+                    self._local_transforms[name] = built
+                else:
+                    self._local_transforms.pop(name, None)
+            layer = _breaking_pyg_layer(node.value, ctx)
+            if layer:
+                self._local_layers[name] = layer
             else:
-                self._local_transforms.pop(name, None)
+                self._local_layers.pop(name, None)
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         name = ctx.qualname(node.func) or ""
@@ -70,10 +96,42 @@ class BreakingLibraryCall(Check):
             ctx.report(node, self.code, "torchvision's v1 `functional.normalize` checks `(std == 0).any()` in an "
                                         "`if`: Dynamo breaks the graph inside it (v2's `normalize` does not)",
                        gb=(_GB_BRANCH,))
+        elif name.startswith("torch_geometric."):
+            self._check_pyg_utility(node, name, ctx)
         else:
             transform = self._transform_called(node.func, ctx)
             if transform:
                 ctx.report(node, self.code, _transform_message(transform), gb=_transform_gb(transform))
+                return
+            layer = self._pyg_layer_called(node.func, ctx)
+            if layer:
+                ctx.report(node, self.code, f"torch_geometric's `{layer}` adds self-loops or normalises the edges in "
+                                            "its forward (a boolean mask over `edge_index`): Dynamo breaks the graph "
+                                            "inside it", gb=(_GB_SHAPE,))
+
+    def _check_pyg_utility(self, node: cst.Call, name: str, ctx) -> None:
+        """`remove_self_loops(edge_index)`, `to_dense_adj(edge_index)`, `add_self_loops(ei)` without `num_nodes`."""
+        short = name.rsplit(".", 1)[1]
+        if short not in _PYG_UTILS or not (name.startswith("torch_geometric.utils.") or short == "gcn_norm") \
+                or _linted_along(name, ctx):
+            return  # linted along (torch_geometric itself): the break is reported where it is, inside
+        gb, avoided_by = _PYG_UTILS[short]
+        if avoided_by is not None and call_argument(node, *avoided_by) is not None:
+            return  # `add_self_loops(ei, num_nodes=n)`: no counting of nodes, no break
+        ctx.report(node, self.code, f"torch_geometric's `{short}` breaks the graph inside it (a data-dependent "
+                                    f"{_PYG_REASONS[gb]})", gb=(gb,))
+
+    def _pyg_layer_called(self, func: cst.BaseExpression, ctx) -> str | None:
+        """`self.conv(x, edge_index)` with `self.conv = GCNConv(...)` in `__init__`, or a layer built in this function."""
+        if isinstance(func, cst.Name):
+            return self._local_layers.get(func.value)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self" \
+                and ctx.env.cls is not None:
+            for built in ctx.env.cls.attr_classes.get(func.attr.value, ()):
+                short = built.rsplit(".", 1)[-1]
+                if built.startswith("torch_geometric.nn") and short in _PYG_LAYERS and not _linted_along(built, ctx):
+                    return short
+        return None
 
     def _torchvision_imported(self, ctx) -> bool:
         """Only a file that imports torchvision can build its transforms (spares a search of every assigned call)."""
@@ -105,6 +163,27 @@ class BreakingLibraryCall(Check):
                 and ctx.env.cls is not None:
             return _breaking_transform_in(ctx.env.cls.attr_classes.get(func.attr.value, ()))
         return None
+
+
+_PYG_REASONS = {_GB_SHAPE: "output shape: a boolean mask or `nonzero`", _GB_ITEM: "Python number: `.item()` on a count",
+                _GB_BRANCH: "branch on the edges", _GB_DATA: "Python value read from the edges"}
+
+
+def _linted_along(name: str, ctx) -> bool:
+    """Is the torch_geometric function or layer among the linted files (torch_geometric's own code, or it is linted
+    with the project)? Then graphlint walks into it and reports the break inside."""
+    return ctx.imports.module_name.partition(".")[0] == "torch_geometric" or ctx.env.ctx.defined_in_project(name)
+
+
+def _breaking_pyg_layer(call: cst.Call, ctx) -> str | None:
+    """`GCNConv(16, 16)` → "GCNConv"; not `GCNConv(16, 16, normalize=False)` (measured clean)."""
+    name = ctx.qualname(call.func) or ""
+    short = name.rsplit(".", 1)[-1]
+    if not name.startswith("torch_geometric.nn") or short not in _PYG_LAYERS or _linted_along(name, ctx):
+        return None
+    switch = _PYG_LAYERS[short]
+    value = call_argument(call, switch, None) if switch else None
+    return None if value is not None and ctx.literal_value(value) is False else short
 
 
 def _callees(call: cst.Call, ctx) -> tuple[str, ...]:
