@@ -33260,10 +33260,10 @@ def netcal_regularizers():
 # fit (NeighborLoader needs pyg-lib or torch-sparse: their training steps are run on a full batch instead),
 # torchkge's Trainer.run and its inference classes (bugs in the library)
 PACKAGES.update({
-    "torchkge": {"dirs": ["torchkge"], "split": "heldout", "site": "models", "own_files_only": True},
-    "recbole": {"dirs": ["recbole"], "split": "heldout", "site": "models", "own_files_only": True},
-    "pygod": {"dirs": ["pygod"], "split": "heldout", "site": "models", "own_files_only": True},
-    "torch-geometric-signed-directed": {"dirs": ["torch_geometric_signed_directed"], "split": "heldout",
+    "torchkge": {"dirs": ["torchkge"], "split": "dev", "site": "models", "own_files_only": True},
+    "recbole": {"dirs": ["recbole"], "split": "dev", "site": "models", "own_files_only": True},
+    "pygod": {"dirs": ["pygod"], "split": "dev", "site": "models", "own_files_only": True},
+    "torch-geometric-signed-directed": {"dirs": ["torch_geometric_signed_directed"], "split": "dev",
                                         "site": "models", "own_files_only": True},
 })
 
