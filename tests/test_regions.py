@@ -928,6 +928,9 @@ def test_a_public_module_method_only_a_training_loop_calls_stays_library_code(li
         def _log(self, x):
             print(x.sum().item())
 
+        def summary(self):
+            print(self.weight.sum().item())
+
     class Classifier(nn.Module):
         def __init__(self, n):
             super().__init__()
@@ -937,5 +940,11 @@ def test_a_public_module_method_only_a_training_loop_calls_stays_library_code(li
             for x, y in loader:
                 self.model.add_adapt(x, y)
                 self.model._log(x)
+
+    def main():
+        model = Centroid(3)
+        compiled = torch.compile(model)
+        model.summary()  # a script's own call: `summary` stays eager
+        return compiled
     """, scope="auto")
     assert found(result) == {(20, "GL101"), (22, "GL501")}

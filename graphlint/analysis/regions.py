@@ -459,7 +459,14 @@ def _module_api(index: ProjectIndex, fid: FuncId, callers: set[FuncId]) -> bool:
     cls = index.files[fid[0]].classes.get(class_name)
     if cls is None or not index.is_module_class(fid[0], cls):
         return False
-    return not any(_is_module_init(index, index.files[c[0]], index.function(c)) for c in callers)
+    return all(_training_loop(index.function(c)) for c in callers)
+
+
+def _training_loop(info: FunctionInfo) -> bool:
+    """Driver code that trains (a DataLoader loop, `loss.backward()`, an optimizer step), not a script's `main`
+    that builds and compiles a model (regions.py's `encoder.summary()`) nor a module's `__init__`."""
+    reason = info.eager_reason or ""
+    return reason in ("loops over a DataLoader", "a training loop") or reason.startswith("calls .")
 
 
 def _optimizer_step(index: ProjectIndex, fid: FuncId) -> bool:
