@@ -531,8 +531,7 @@ class SummaryBuilder(cst.CSTVisitor):
     def _record_field_default(self, name: str, value: cst.BaseExpression) -> None:
         """`time_limit_bootstrap: bool = False` / `verbose = False` in a class body."""
         cls = self._scopes[-1] if self._scopes and isinstance(self._scopes[-1], ClassInfo) else None
-        if cls is not None and (isinstance(value, (cst.Integer, cst.Float, cst.SimpleString))
-                                or isinstance(value, cst.Name) and value.value in ("True", "False", "None")):
+        if cls is not None and _is_literal(value) and not isinstance(value, cst.UnaryOperation):
             cls.field_defaults[name] = value.value
 
     def _record_self_attr(self, attr: str, value: cst.BaseExpression) -> None:

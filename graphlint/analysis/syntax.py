@@ -240,7 +240,7 @@ _SPANS: dict[tuple[int, tuple], tuple[cst.CSTNode, list[cst.CSTNode], int, int]]
 
 def returned_parameters(fn: cst.FunctionDef) -> frozenset[str] | None:
     """The parameters a function returns, if every `return` gives back one of them (or `None`)."""
-    params = {p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)}
+    params = {p.name.value for p in parameters(fn)}
     returned: set[str] = set()
 
     def collect(value: cst.BaseExpression | None) -> bool:

@@ -25,7 +25,7 @@ from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.docstrings import documented_types
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
 from graphlint.analysis.summary import DATALOADER_CLASSES, ClassInfo, literal_prefix, looks_like_loader
-from graphlint.analysis.syntax import nodes_of, returned_parameters, walk
+from graphlint.analysis.syntax import nodes_of, parameters, returned_parameters, walk
 from graphlint.analysis.torch_api import (TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES, TORCH_UTILS_TENSOR,
                                           TORCH_UTILS_TENSOR_SEQ)
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
@@ -528,7 +528,7 @@ class FileContext:
 
 def _all_annotated(fn: cst.FunctionDef, class_name: str | None) -> bool:
     """Every parameter annotated, `self` / `cls` of a method aside."""
-    params = [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
+    params = parameters(fn)
     if class_name is not None and params and params[0].name.value in ("self", "cls"):
         params = params[1:]
     return all(p.annotation is not None for p in params)
