@@ -238,13 +238,18 @@ def _every_node(node: cst.CSTNode, fenced: tuple[type, ...]) -> list[cst.CSTNode
 _SPANS: dict[tuple[int, tuple], tuple[cst.CSTNode, list[cst.CSTNode], int, int]] = {}
 
 
+def is_none(node: cst.BaseExpression | None) -> bool:
+    """The literal `None`."""
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
 def returned_parameters(fn: cst.FunctionDef) -> frozenset[str] | None:
     """The parameters a function returns, if every `return` gives back one of them (or `None`)."""
     params = {p.name.value for p in parameters(fn)}
     returned: set[str] = set()
 
     def collect(value: cst.BaseExpression | None) -> bool:
-        if value is None or isinstance(value, cst.Name) and value.value == "None":
+        if value is None or is_none(value):
             return True
         if isinstance(value, cst.IfExp):
             return collect(value.body) and collect(value.orelse)

@@ -25,7 +25,7 @@ from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.docstrings import documented_types
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
 from graphlint.analysis.summary import DATALOADER_CLASSES, ClassInfo, literal_prefix, looks_like_loader
-from graphlint.analysis.syntax import nodes_of, parameters, returned_parameters, walk
+from graphlint.analysis.syntax import is_none, nodes_of, parameters, returned_parameters, walk
 from graphlint.analysis.torch_api import (TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES, TORCH_UTILS_TENSOR,
                                           TORCH_UTILS_TENSOR_SEQ)
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
@@ -426,6 +426,7 @@ class FileContext:
         self._return_parts: dict[str, tuple[str | None, ...] | None] = {}
         self._in_progress: set[str] = set()
         self._attr_kinds: dict[str, dict[str, str | None]] = {}
+        self._number_too: dict[str, frozenset[str]] = {}  # class → attributes bound to a plain Python value
         self._evidence: dict[int, BodyEvidence] = {}
         self._passthrough: dict[str, frozenset[str] | None] = {}
 
@@ -457,22 +458,31 @@ class FileContext:
         for _ in range(2):  # a second pass sees attributes built from other attributes (`self.m = self.w > 0`)
             found: dict[str, str | None] = {}
             mixed: set[str] = set()  # attributes also bound to something that is not a Python list
+            numbers: set[str] = set()  # attributes also bound to a plain Python value
             for node in methods:
                 env = TensorEnv(self, class_name)
                 env.seed_function(node)
                 guessed = {p.name.value for p in (*node.params.posonly_params, *node.params.params,
                                                   *node.params.kwonly_params) if p.annotation is None}
-                walk(node.body, _SelfAssignmentCollector(env, found, guessed, mixed))
+                walk(node.body, _SelfAssignmentCollector(env, found, guessed, mixed, numbers))
             # numpy values too: Dynamo lifts a module's numpy attribute into the graph as a tensor
             # (`self.hop = np.prod(rates)`, then `if self.hop > 1` or `int(self.hop)` breaks: measured on 2.13)
             # and Python lists every assignment binds (`self.keys: List[Tensor] = []`, appended to elsewhere): a
             # tensor used to index one reads its value (torchhd's `self.keys[index]`)
             kinds = {attr: kind for attr, kind in found.items()
                      if is_tensor(kind) or kind in (TENSOR_SEQ, NDARRAY) or kind == PY_SEQ and attr not in mixed}
+            self._number_too[class_name] = frozenset(numbers)
             if kinds == self._attr_kinds[class_name]:
                 break
             self._attr_kinds[class_name] = kinds
         return kinds
+
+    def tensor_or_number(self, class_name: str, attr: str) -> bool:
+        """Is `self.<attr>`, when a tensor, a Python number on another path? MagNetConv's
+        `self.q = Parameter(...) if trainable_q else q` (`q: float`), read back as
+        `q.detach().item() if isinstance(q, torch.Tensor) else q`."""
+        self.attribute_kinds(class_name)
+        return attr in self._number_too.get(class_name, ())
 
     def passed_through(self, key: str, call: cst.Call) -> list[cst.BaseExpression] | None:
         """The arguments of `call` that a pass-through helper may return, or None for other functions.
@@ -793,6 +803,10 @@ class TensorEnv:
             return None  # probably not a tensor; unknown rather than a known non-tensor
         return TENSOR
 
+    def _tensor_or_number_attribute(self, value: cst.BaseExpression | None) -> bool:
+        return (isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self"
+                and self.cls is not None and self.ctx.tensor_or_number(self.cls.name, value.attr.value))
+
     # ---- binding ----
     def bind(self, target: cst.BaseExpression, kind: str | None, value: cst.BaseExpression | None = None) -> None:
         if isinstance(target, cst.Name):
@@ -801,6 +815,8 @@ class TensorEnv:
             if kind is None and name in self.used_as_tensor and value is not None and _opaque(value):
                 kind = TENSOR
             self.names[name] = kind
+            if is_tensor(kind) and self._tensor_or_number_attribute(value):
+                self.guessed_params.add(name)  # `q = self.q`, a Parameter or a float: a tensor only maybe
             _mark(self.loaders, name, isinstance(value, cst.Call) and self.resolve(value.func) in DATALOADER_CLASSES)
             _mark(self.one_d, name, value is not None and is_tensor(kind) and self.is_one_d(value))
             _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
@@ -1599,11 +1615,12 @@ class _SelfAssignmentCollector(_ReturnCollector):
     """
 
     def __init__(self, env: TensorEnv, found: dict[str, str | None], guessed_names: set[str],
-                 mixed: set[str] | None = None) -> None:
+                 mixed: set[str] | None = None, numbers: set[str] | None = None) -> None:
         super().__init__(env)
         self.found = found
         self.guessed_names = guessed_names
         self.mixed = mixed if mixed is not None else set()
+        self.numbers = numbers if numbers is not None else set()
 
     def _guessed(self, value: cst.BaseExpression) -> bool:
         """An unannotated parameter, or a pass-through helper given only those (`default(flag, other)`)."""
@@ -1632,6 +1649,8 @@ class _SelfAssignmentCollector(_ReturnCollector):
                 name = target.attr.value
                 if kind != PY_SEQ or not isinstance(value, (cst.List, cst.ListComp)):
                     self.mixed.add(name)
+                if kind == CONST and not guessed and not is_none(value):
+                    self.numbers.add(name)
                 if not guessed:
                     self.found[name] = join(self.found[name], kind) if name in self.found else kind
 
