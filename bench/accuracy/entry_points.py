@@ -33752,3 +33752,667 @@ def signed_directed_directed_train_step():
         opt.step()
         return loss.detach()
     return f, (x, y, ei, w, es[:, 2].float())
+
+
+# ---- held-out set 45 (popular PyTorch libraries from areas the benchmark lacked: continual learning, tabular deep
+# learning, time-series forecasting, an NLP toolkit; chosen 2026-12-07 by a helper session blind to graphlint). All four
+# go to bench/accuracy/.venv/models-site (requirements-models.txt) with their new dependencies: qpsolvers (avalanche),
+# scikit-base (pytorch-tabular, pytorch-forecasting), lightning (pytorch-forecasting), udtools and udapi (stanza), all
+# pure Python. All are "own_files_only", as sets 35 to 44. avalanche imports wandb at module level (confusion-matrix
+# metrics only): a stand-in module is registered in the entry points' subprocess when wandb is not installed; it writes
+# ~/.avalanche/config.json at import, so it is imported with HOME pointed at a temporary directory. Left out (eager ok,
+# compile errors that are not graph breaks): avalanche strategies training multi-task models (MTSimpleMLP, PNN:
+# InternalTorchDynamoError "AttributeError: 'int' object has no attribute 'value'", a guard on an experience
+# attribute), pytorch-tabular's TabularModel.evaluate (AssertionError "Guard failed on the same frame it was created"),
+# pytorch-forecasting's N-HiTS training step (InternalTorchDynamoError "AttributeError: 'MultiHorizonMetric' object has
+# no attribute '_defaults'") and its Lightning Trainer.fit / predict (TypeError from torch.arange in
+# TimeSeriesDataSet.__getitem__). Failing eagerly with these tiny streams: avalanche's GSS_greedy (ValueError "max() arg
+# is an empty sequence")
+PACKAGES.update({
+    "avalanche-lib": {"dirs": ["avalanche"], "split": "heldout", "site": "models", "own_files_only": True},
+    "pytorch-tabular": {"dirs": ["pytorch_tabular"], "split": "heldout", "site": "models", "own_files_only": True},
+    "pytorch-forecasting": {"dirs": ["pytorch_forecasting"], "split": "heldout", "site": "models",
+                            "own_files_only": True},
+    "stanza": {"dirs": ["stanza"], "split": "heldout", "site": "models", "own_files_only": True},
+})
+
+
+# -- avalanche-lib (continual learning): random 10-d tabular class-incremental streams (4 classes, 2 experiences, 64
+# training / 32 test samples), tiny MLPs; no loggers, nothing saved
+def _s45_avalanche():
+    """Import avalanche with HOME pointed at a temporary directory: avalanche.benchmarks.datasets writes
+    ~/.avalanche/config.json at import. Its confusion-matrix metrics import wandb at module level (only for the WandB
+    logger): a stand-in module is registered when wandb is not installed (this entry point's subprocess only)."""
+    import sys
+    import tempfile
+    import types
+    import matplotlib  # noqa: F401  (imported with the real HOME: its cache directory is not moved)
+    if "wandb" not in sys.modules and importlib.util.find_spec("wandb") is None:
+        sys.modules.setdefault("wandb", types.ModuleType("wandb"))
+    home = os.environ.get("HOME")
+    os.environ["HOME"] = tempfile.mkdtemp(prefix="s45_avalanche_home_")
+    try:
+        import avalanche.benchmarks, avalanche.training  # noqa: E401,F401
+        import avalanche.models, avalanche.evaluation.metrics  # noqa: E401,F401
+    finally:
+        if home is None:
+            os.environ.pop("HOME", None)
+        else:
+            os.environ["HOME"] = home
+    import avalanche
+    return avalanche
+
+
+def _s45_av_bench(n_train=64, n_test=32, n_classes=4, n_exp=2, dim=10, seed=0, task_labels=False):
+    """A class-incremental benchmark over random tensors (classes separated by a shifted mean)."""
+    _s45_avalanche()
+    from avalanche.benchmarks.scenarios.deprecated.generators import nc_benchmark
+    g = torch.Generator().manual_seed(seed)
+
+    def ds(n):
+        y = torch.arange(n) % n_classes
+        x = torch.randn(n, dim, generator=g) + torch.nn.functional.one_hot(y, dim).float() * 2.0
+        d = torch.utils.data.TensorDataset(x, y)
+        d.targets = y.tolist()
+        return d
+    return nc_benchmark(ds(n_train), ds(n_test), n_experiences=n_exp, task_labels=task_labels, seed=seed,
+                        shuffle=False)
+
+
+def _s45_av_eval(train_acc=True):
+    from avalanche.training.plugins import EvaluationPlugin
+    from avalanche.evaluation.metrics import accuracy_metrics, loss_metrics, forgetting_metrics, bwt_metrics
+    return EvaluationPlugin(accuracy_metrics(minibatch=train_acc, epoch=train_acc, experience=True, stream=True),
+                            loss_metrics(epoch=True, experience=True), forgetting_metrics(experience=True, stream=True),
+                            bwt_metrics(stream=True), loggers=[])
+
+
+def _s45_av_run(strategies, bench):
+    def f():
+        out = []
+        for s in strategies:
+            for exp in bench.train_stream:
+                s.train(exp, num_workers=0)
+            out.append(s.eval(bench.test_stream, num_workers=0))
+        return out
+    return f
+
+
+@entry("avalanche-lib", "continual-learning regularization strategies, each trained with avalanche's own loop "
+       "(strategy.train over 2 class-incremental experiences of a random stream, then eval with accuracy, loss, "
+       "forgetting and BWT metrics): Naive, EWC (separate and online), LwF (distillation), SynapticIntelligence, "
+       "MAS, LFL, SGD", calls=1)
+def avalanche_regularization_strategies():
+    _s45_avalanche()
+    from avalanche.models import SimpleMLP
+    from avalanche.training.supervised import Naive, EWC, LwF, SynapticIntelligence, MAS, LFL
+    bench = _s45_av_bench()
+    common = dict(train_mb_size=16, train_epochs=1, eval_mb_size=32, device="cpu")
+    strategies = []
+    for cls, kw in ((Naive, {}), (EWC, {"ewc_lambda": 0.4}), (EWC, {"ewc_lambda": 0.4, "mode": "online",
+                                                                    "decay_factor": 0.5}),
+                    (LwF, {"alpha": 1.0, "temperature": 2.0}), (SynapticIntelligence, {"si_lambda": 0.1}),
+                    (MAS, {"lambda_reg": 0.5, "alpha": 0.5}), (LFL, {"lambda_e": 0.1})):
+        model = SimpleMLP(num_classes=4, input_size=10, hidden_size=16, hidden_layers=1)
+        strategies.append(cls(model=model, optimizer=torch.optim.SGD(model.parameters(), lr=0.05),
+                              criterion=torch.nn.CrossEntropyLoss(), evaluator=_s45_av_eval(), **common, **kw))
+    return _s45_av_run(strategies, bench), ()
+
+
+class _S45FeatMLP(torch.nn.Module):
+    """A 10-d input MLP with a separate feature extractor and linear classifier (for the replay strategies that
+    need both: ER-AML, iCaRL, SCR)."""
+
+    def __init__(self, dim=10, hidden=16, n_classes=4):
+        super().__init__()
+        self.feature_extractor = torch.nn.Sequential(torch.nn.Linear(dim, hidden), torch.nn.ReLU())
+        self.classifier = torch.nn.Linear(hidden, n_classes)
+
+    def forward(self, x):
+        return self.classifier(self.feature_extractor(x))
+
+
+@entry("avalanche-lib", "continual-learning replay strategies with their own loops and buffers (strategy.train over "
+       "2 class-incremental experiences of a random stream, then eval): Replay, GDumb, AGEM, DER, ER-ACE, ER-AML, "
+       "MIR, CoPE, iCaRL (nearest-mean-of-exemplars), SCR (supervised contrastive, NCM), Cumulative; SGD", calls=1)
+def avalanche_replay_strategies():
+    _s45_avalanche()
+    from avalanche.models import SimpleMLP
+    from avalanche.models.scr_model import SCRModel
+    from avalanche.training.supervised import (Replay, GDumb, AGEM, DER, ER_ACE, ER_AML, MIR, CoPE, ICaRL, SCR,
+                                               Cumulative)
+    bench = _s45_av_bench(seed=1)
+    common = dict(train_mb_size=16, train_epochs=1, eval_mb_size=32, device="cpu")
+    ce = torch.nn.CrossEntropyLoss
+    strategies = []
+
+    def sgd(m):
+        return torch.optim.SGD(m.parameters(), lr=0.05)
+    for cls, kw in ((Replay, {"mem_size": 24}), (GDumb, {"mem_size": 24}),
+                    (AGEM, {"patterns_per_exp": 8, "sample_size": 8}),
+                    (DER, {"mem_size": 24, "batch_size_mem": 8}), (ER_ACE, {"mem_size": 24, "batch_size_mem": 8}),
+                    (MIR, {"mem_size": 24, "subsample": 8, "batch_size_mem": 4}),
+                    (Cumulative, {})):
+        model = SimpleMLP(num_classes=4, input_size=10, hidden_size=16, hidden_layers=1)
+        strategies.append(cls(model=model, optimizer=sgd(model), criterion=ce(), evaluator=_s45_av_eval(), **common,
+                              **kw))
+    model = _S45FeatMLP()
+    # ER-AML draws a full training batch from every class's buffer (drop_last): small batches, so that each class
+    # group holds one
+    strategies.append(ER_AML(model=model, feature_extractor=model.feature_extractor, optimizer=sgd(model),
+                             criterion=ce(), mem_size=32, batch_size_mem=4, evaluator=_s45_av_eval(),
+                             **dict(common, train_mb_size=4)))
+    model = SimpleMLP(num_classes=8, input_size=10, hidden_size=16, hidden_layers=1)  # CoPE: 8-d prototypes
+    strategies.append(CoPE(model=model, optimizer=sgd(model), criterion=ce(), mem_size=24, n_classes=4, p_size=8,
+                           evaluator=_s45_av_eval(), **common))
+    model = _S45FeatMLP()
+    strategies.append(ICaRL(feature_extractor=model.feature_extractor, classifier=model.classifier,
+                            optimizer=sgd(model), memory_size=24, buffer_transform=None, fixed_memory=True,
+                            evaluator=_s45_av_eval(), **common))
+    enc = _S45FeatMLP()
+    model = SCRModel(enc.feature_extractor, torch.nn.Linear(16, 8))
+    # SCR's training outputs are projections, not class scores: no training accuracy
+    strategies.append(SCR(model=model, optimizer=sgd(model), mem_size=24, batch_size_mem=8,
+                          evaluator=_s45_av_eval(train_acc=False), **common))
+    return _s45_av_run(strategies, bench), ()
+
+
+@entry("avalanche-lib", "avalanche's continual-learning models and losses outside the strategies: multi-task models "
+       "(MTSimpleMLP, MultiHeadClassifier, PNN with MLP adapters) adapted to a 2-task stream, then a training step "
+       "on a mixed-task batch (forward split by task label); IncrementalClassifier and CosineIncrementalClassifier "
+       "grown to 4 classes with MaskedCrossEntropy, SCRLoss (supervised contrastive) and ICaRL's BCE loss; NCM and "
+       "FeCAM classifiers updated with class means / covariances, then prediction")
+def avalanche_models_losses():
+    _s45_avalanche()
+    from avalanche.models import (MTSimpleMLP, MultiHeadClassifier, PNN, IncrementalClassifier, NCMClassifier,
+                                  FeCAMClassifier, CosineIncrementalClassifier)
+    from avalanche.models.dynamic_modules import avalanche_model_adaptation
+    from avalanche.models.fecam import compute_covariance, compute_means
+    from avalanche.training.losses import MaskedCrossEntropy, SCRLoss, ICaRLLossPlugin
+    bench = _s45_av_bench(seed=3, task_labels=True)
+    mt = MTSimpleMLP(input_size=10, hidden_size=16)
+    head = MultiHeadClassifier(10, initial_out_features=2)
+    pnn = PNN(num_layers=2, in_features=10, hidden_features_per_column=8, adapter="mlp")
+    inc = IncrementalClassifier(10, initial_out_features=2)
+    cos = CosineIncrementalClassifier(10, num_classes=0)
+    masked = MaskedCrossEntropy(mask="seen")
+    for exp in bench.train_stream:  # recursive adaptation: a head / column per task, classes grown
+        for m in (mt, head, pnn, inc, cos):
+            m.train()
+            avalanche_model_adaptation(m, exp)
+        masked.adaptation(exp.classes_in_this_experience)
+    models = [mt, head, pnn, inc, cos]
+    opt = torch.optim.SGD([p for m in models for p in m.parameters()], lr=0.05)
+    scr, icarl = SCRLoss(temperature=0.1), ICaRLLossPlugin()
+    g = torch.Generator().manual_seed(4)
+    x = torch.randn(16, 10, generator=g)
+    y = torch.arange(16) % 4
+    t = (y >= 2).long()  # classes 0-1: task 0, classes 2-3: task 1
+    feats = torch.randn(32, 10, generator=g)
+    fy = torch.arange(32) % 4
+    ncm, fecam = NCMClassifier(), FeCAMClassifier()
+
+    def f(x, y, t, feats, fy):
+        opt.zero_grad()
+        loss = 0.0
+        for m in (mt, head, pnn):
+            out = m(x, t)
+            loss = loss + torch.nn.functional.cross_entropy(out, y)
+        loss = loss + masked(inc(x), y) + masked(cos(x), y)
+        proj = torch.nn.functional.normalize(mt.features(x), dim=1)
+        loss = loss + scr(torch.stack([proj, proj.flip(0)], 1), y) + icarl(inc(x), y)
+        loss.backward()
+        opt.step()
+        means = {int(c): feats[fy == c].mean(0) for c in range(4)}
+        ncm.update_class_means_dict(means)
+        fecam.update_class_means_dict(compute_means(feats, fy))
+        fecam.update_class_cov_dict(compute_covariance(feats, fy))
+        return loss.detach(), ncm(feats[:8]), fecam(feats[:8])
+    return f, (x, y, t, feats, fy)
+
+
+# -- pytorch-tabular (tabular deep learning): a random 64-row frame (2 continuous, 2 categorical columns, a binary and a
+# continuous target), tiny configs; Lightning logs and checkpoints only in temporary directories
+def _s45_tab_frame(n=64, seed=0):
+    import numpy as np
+    import pandas as pd
+    rng = np.random.default_rng(seed)
+    df = pd.DataFrame({"a": rng.normal(size=n), "b": rng.normal(size=n),
+                       "c": rng.integers(0, 3, n).astype(str), "d": rng.integers(0, 4, n).astype(str)})
+    df["y"] = ((df["a"] + (df["c"] == "1")) > 0).astype(int)
+    df["r"] = 2.0 * df["a"] - df["b"] + rng.normal(scale=0.1, size=n)
+    return df
+
+
+def _s45_tab_model(model_config, df, target="y", trainer_extra=None, **tm_kw):
+    """TabularModel, datamodule (train: first 48 rows, validation: the rest) and prepared model."""
+    import tempfile
+    from pytorch_tabular import TabularModel
+    from pytorch_tabular.config import DataConfig, OptimizerConfig, TrainerConfig, ExperimentRunManager
+    dc = DataConfig(target=[target], continuous_cols=["a", "b"], categorical_cols=["c", "d"])
+    tc = TrainerConfig(batch_size=16, max_epochs=1, accelerator="cpu", checkpoints=None, progress_bar="none",
+                       load_best=False, early_stopping=None, seed=0,
+                       trainer_kwargs={"default_root_dir": tempfile.mkdtemp(prefix="s45_tabular_"),
+                                       "enable_model_summary": False},
+                       **(trainer_extra or {}))
+    # TabularModel creates .pt_tmp/exp_version_manager.yml under the working directory: made in a temporary one
+    tmp = tempfile.mkdtemp(prefix="s45_tabular_run_")
+    cwd = os.getcwd()
+    os.chdir(tmp)
+    try:
+        tm = TabularModel(data_config=dc, model_config=model_config, optimizer_config=OptimizerConfig(),
+                          trainer_config=tc, verbose=False, **tm_kw)
+    finally:
+        os.chdir(cwd)
+    tm.exp_manager = ExperimentRunManager(os.path.join(tmp, ".pt_tmp", "exp_version_manager.yml"))
+    dm = tm.prepare_dataloader(df.iloc[:48], df.iloc[48:], seed=0)
+    model = tm.prepare_model(dm)
+    return tm, dm, model
+
+
+def _s45_tab_steps(models):
+    """One training step per model (its own training_step: forward, loss, metrics; Adam), then validation_step and
+    predict on the validation batch."""
+    opts = [torch.optim.Adam(m.parameters(), lr=1e-2) for m, _, _ in models]
+
+    def f():
+        out = []
+        for (model, batch, vbatch), opt in zip(models, opts):
+            model.train()
+            opt.zero_grad()
+            loss = model.training_step(batch, 0)
+            loss.backward()
+            opt.step()
+            model.eval()
+            out.append((loss.detach(), model.validation_step(vbatch, 0), model.predict(vbatch)))
+        return out
+    return f
+
+
+@entry("pytorch-tabular", "tabular classification models, one training step each (their own training_step: embedding "
+       "of categorical columns, backbone, head, cross-entropy and accuracy metric; Adam), then validation_step and "
+       "predict: CategoryEmbedding MLP, GANDALF, GATE (gated additive tree ensemble), NODE (oblivious decision "
+       "trees), TabNet, FT-Transformer, TabTransformer, AutoInt, DANet")
+def pytorch_tabular_classification_steps():
+    from pytorch_tabular.models import (CategoryEmbeddingModelConfig, GANDALFConfig, GatedAdditiveTreeEnsembleConfig,
+                                        NodeConfig, TabNetModelConfig, FTTransformerConfig, TabTransformerConfig,
+                                        AutoIntConfig, DANetConfig)
+    df = _s45_tab_frame()
+    cls = "classification"
+    configs = [CategoryEmbeddingModelConfig(task=cls, layers="8-8"), GANDALFConfig(task=cls, gflu_stages=2),
+               GatedAdditiveTreeEnsembleConfig(task=cls, gflu_stages=1, num_trees=2, tree_depth=2),
+               NodeConfig(task=cls, num_layers=1, num_trees=4, depth=2),
+               TabNetModelConfig(task=cls, n_d=4, n_a=4, n_steps=2, virtual_batch_size=8),
+               FTTransformerConfig(task=cls, input_embed_dim=8, num_heads=2, num_attn_blocks=1),
+               TabTransformerConfig(task=cls, input_embed_dim=8, num_heads=2, num_attn_blocks=1),
+               AutoIntConfig(task=cls, attn_embed_dim=8, num_heads=2, num_attn_blocks=1, embedding_dim=8),
+               DANetConfig(task=cls, n_layers=2, k=2, virtual_batch_size=8)]
+    models = []
+    for mc in configs:
+        tm, dm, model = _s45_tab_model(mc, df)
+        models.append((model, next(iter(dm.train_dataloader())), next(iter(dm.val_dataloader()))))
+    return _s45_tab_steps(models), ()
+
+
+@entry("pytorch-tabular", "tabular regression models, one training step each (MSE, target range scaling, metrics), "
+       "then validation_step and predict: CategoryEmbedding MLP with a target range, GANDALF, FT-Transformer, NODE, "
+       "and the mixture-density network (MDN head over a CategoryEmbedding backbone: Gaussian mixture NLL, sampled "
+       "predictions)")
+def pytorch_tabular_regression_steps():
+    from pytorch_tabular.models import (CategoryEmbeddingModelConfig, GANDALFConfig, FTTransformerConfig, NodeConfig,
+                                        MDNConfig)
+    df = _s45_tab_frame(seed=1)
+    rng = (float(df["r"].min()), float(df["r"].max()))
+    reg = "regression"
+    configs = [CategoryEmbeddingModelConfig(task=reg, layers="8-8", target_range=[rng]),
+               GANDALFConfig(task=reg, gflu_stages=2), FTTransformerConfig(task=reg, input_embed_dim=8, num_heads=2,
+                                                                           num_attn_blocks=1),
+               NodeConfig(task=reg, num_layers=1, num_trees=4, depth=2),
+               MDNConfig(task=reg, backbone_config_class="CategoryEmbeddingModelConfig",
+                         backbone_config_params={"task": "backbone", "layers": "8-8"},
+                         head_config={"num_gaussian": 2, "n_samples": 10})]
+    models = []
+    for mc in configs:
+        tm, dm, model = _s45_tab_model(mc, df, target="r")
+        models.append((model, next(iter(dm.train_dataloader())), next(iter(dm.val_dataloader()))))
+    return _s45_tab_steps(models), ()
+
+
+@entry("pytorch-tabular", "TabularModel's own training and inference: fit for one epoch through its Lightning "
+       "Trainer (callbacks, validation epoch end) for a CategoryEmbedding and a GANDALF classifier, then predict on "
+       "a data frame (probabilities, predicted classes); its evaluate fails under compile, see above", calls=1)
+def pytorch_tabular_fit_predict():
+    from pytorch_tabular.models import CategoryEmbeddingModelConfig, GANDALFConfig
+    df = _s45_tab_frame(seed=2)
+    tms = []
+    for mc in (CategoryEmbeddingModelConfig(task="classification", layers="8-8"),
+               GANDALFConfig(task="classification", gflu_stages=2)):
+        tm, dm, model = _s45_tab_model(mc, df)
+        tms.append((tm, dm, model))
+    test = df.iloc[48:].reset_index(drop=True)
+
+    def f():
+        out = []
+        for tm, dm, model in tms:
+            tm.train(model, dm)
+            out.append(tm.predict(test))
+        return out
+    return f, ()
+
+
+@entry("pytorch-tabular", "self-supervised pretraining of a denoising autoencoder (DAE: swap noise on continuous and "
+       "categorical columns, reconstruction and mask losses) over a CategoryEmbedding encoder / decoder, one "
+       "training step of its training_step, then the embeddings of a batch")
+def pytorch_tabular_ssl_dae_step():
+    from pytorch_tabular.models import CategoryEmbeddingModelConfig
+    from pytorch_tabular.ssl_models import DenoisingAutoEncoderConfig
+    df = _s45_tab_frame(seed=3)
+    enc = CategoryEmbeddingModelConfig(task="backbone", layers="8-4")
+    dec = CategoryEmbeddingModelConfig(task="backbone", layers="4-8")
+    mc = DenoisingAutoEncoderConfig(encoder_config=enc, decoder_config=dec, noise_strategy="swap",
+                                    default_noise_probability=0.3)
+    tm, dm, model = _s45_tab_model(mc, df.drop(columns=["y", "r"]).assign(y=0), target="y")
+    batch = next(iter(dm.train_dataloader()))
+    opt = torch.optim.Adam(model.parameters(), lr=1e-2)
+
+    def f(batch):
+        model.train()
+        opt.zero_grad()
+        loss = model.training_step(batch, 0)
+        loss.backward()
+        opt.step()
+        model.eval()
+        return loss.detach(), model.featurize(batch)
+    return f, (batch,)
+
+
+# -- pytorch-forecasting (time-series forecasting): 3 random series of 40 steps (a known covariate, a known calendar
+# category, a noisy sine target), 8-step encoder, 4-step horizon, 8-d models; Lightning output only in temporary
+# directories
+def _s45_fc_frame(seed=0):
+    import numpy as np
+    import pandas as pd
+    rng = np.random.default_rng(seed)
+    rows = []
+    for g in range(3):
+        for t in range(40):
+            rows.append({"g": f"s{g}", "t": t, "x": float(np.sin(t / 3 + g)), "month": str(t % 12),
+                         "value": float(10 + g + np.sin(t / 4) + rng.normal(scale=0.2))})
+    return pd.DataFrame(rows)
+
+
+def _s45_fc_dataset(kind, df):
+    """TimeSeriesDataSet: "cov" (static group, known reals and calendar category, relative time index, target scales,
+    encoder length), "cov2" (static group, one known real) or "plain" (the target only)."""
+    from pytorch_forecasting import TimeSeriesDataSet, GroupNormalizer
+    common = dict(time_idx="t", target="value", group_ids=["g"], max_encoder_length=8, max_prediction_length=4,
+                  time_varying_unknown_reals=["value"], target_normalizer=GroupNormalizer(groups=["g"]))
+    if kind == "cov":
+        return TimeSeriesDataSet(df, static_categoricals=["g"], time_varying_known_reals=["t", "x"],
+                                 time_varying_known_categoricals=["month"], add_relative_time_idx=True,
+                                 add_target_scales=True, add_encoder_length=True, **common)
+    if kind == "cov2":
+        return TimeSeriesDataSet(df, static_categoricals=["g"], time_varying_known_reals=["x"], add_target_scales=True,
+                                 **common)
+    return TimeSeriesDataSet(df, **common)
+
+
+def _s45_fc_steps(specs, seed):
+    """Per model: a batch of its dataset's own dataloader; a training step (forward, the model's loss, backward, Adam),
+    then evaluation-mode forward with point predictions and quantiles."""
+    import pytorch_forecasting as pf
+    df = _s45_fc_frame(seed)
+    runs = []
+    for kind, cls, kw in specs:
+        ds = _s45_fc_dataset(kind, df)
+        x, y = next(iter(ds.to_dataloader(train=True, batch_size=8, num_workers=0)))
+        model = cls.from_dataset(ds, **kw)
+        runs.append((model, torch.optim.Adam(model.parameters(), lr=1e-2), x, y))
+
+    def f():
+        out = []
+        for model, opt, x, y in runs:
+            model.train()
+            opt.zero_grad()
+            o = model(x)
+            if isinstance(model.loss, pf.MASE):
+                loss = model.loss(o["prediction"], y, encoder_target=x["encoder_target"],
+                                  encoder_lengths=x["encoder_lengths"])
+            else:
+                loss = model.loss(o["prediction"], y)
+            loss.backward()
+            opt.step()
+            model.eval()
+            with torch.no_grad():
+                o = model(x)
+                out.append((loss.detach(), model.to_prediction(o), model.to_quantiles(o)))
+        return out
+    return f
+
+
+@entry("pytorch-forecasting", "covariate forecasting models, one training step each on a batch of "
+       "TimeSeriesDataSet's own dataloader (forward, the model's loss, backward, Adam), then point and quantile "
+       "predictions: Temporal Fusion Transformer (quantile loss, variable selection, interpretable attention), "
+       "DeepAR (normal distribution loss, autoregressive sampling at evaluation), RecurrentNetwork (LSTM), "
+       "DecoderMLP")
+def pytorch_forecasting_covariate_steps():
+    import pytorch_forecasting as pf
+    specs = [("cov", pf.TemporalFusionTransformer, dict(hidden_size=8, attention_head_size=2, hidden_continuous_size=4,
+                                                        loss=pf.QuantileLoss())),
+             ("cov", pf.DeepAR, dict(hidden_size=8, rnn_layers=1)), ("cov", pf.RecurrentNetwork, dict(hidden_size=8)),
+             ("cov", pf.DecoderMLP, dict(hidden_size=8))]
+    return _s45_fc_steps(specs, 0), ()
+
+
+@entry("pytorch-forecasting", "univariate / light-covariate forecasting models, one training step each (MASE or the "
+       "model's default loss, backward, Adam), then point and quantile predictions: N-BEATS, N-BEATS-KAN, TiDE, "
+       "TimeXer (patches), xLSTMTime (N-HiTS fails under compile, see above)")
+def pytorch_forecasting_univariate_steps():
+    import pytorch_forecasting as pf
+    from pytorch_forecasting.models import TimeXer, xLSTMTime
+    # fresh loss objects: TiDE and xLSTMTime default to one shared SMAPE() instance, whose state (from the eager run)
+    # the rebuild of the entry point would deep-copy
+    specs = [("plain", pf.NBeats, dict(widths=[8, 8], loss=pf.MASE())),
+             ("plain", pf.NBeatsKAN, dict(widths=[8, 8], loss=pf.MASE())),
+             ("cov2", pf.TiDEModel, dict(hidden_size=8, loss=pf.SMAPE())),
+             ("cov2", TimeXer, dict(hidden_size=8, patch_length=4, n_heads=2, e_layers=1, d_ff=16, loss=pf.MAE())),
+             ("cov2", xLSTMTime, dict(hidden_size=8, input_size=4, output_size=1, loss=pf.SMAPE()))]
+    return _s45_fc_steps(specs, 1), ()
+
+
+@entry("pytorch-forecasting", "forecasting metrics and distribution losses on random multi-horizon predictions: "
+       "QuantileLoss, SMAPE, MAPE, MAE, RMSE, MASE, PoissonLoss, TweedieLoss, CrossEntropy, MultiLoss; normal, "
+       "log-normal, negative-binomial, beta, multivariate-normal and implicit-quantile-network distribution losses "
+       "(loss, update / compute, rescaled parameters, point predictions, sampled quantiles)")
+def pytorch_forecasting_metrics():
+    import pytorch_forecasting as pf
+    from pytorch_forecasting.data.encoders import TorchNormalizer
+    from pytorch_forecasting.metrics import TweedieLoss
+    g = torch.Generator().manual_seed(5)
+    b, h = 6, 4
+    target = torch.rand(b, h, generator=g) * 3 + 0.5
+    scale = torch.stack([torch.full((b,), 1.0), torch.full((b,), 2.0)], 1)  # center, scale (group normalizer)
+    point = [pf.SMAPE(), pf.MAPE(), pf.MAE(), pf.RMSE(), pf.PoissonLoss(), TweedieLoss()]
+    ql = pf.QuantileLoss()
+    # each distribution loss with a target normalizer it accepts (fitted on a random target)
+    dists = [(pf.NormalDistributionLoss(), {}), (pf.LogNormalDistributionLoss(), {"transformation": "log"}),
+             (pf.NegativeBinomialDistributionLoss(), {"center": False}),
+             (pf.BetaDistributionLoss(), {"transformation": "logit"}),
+             (pf.MultivariateNormalDistributionLoss(rank=2), {}),
+             (pf.ImplicitQuantileNetworkDistributionLoss(input_size=4, hidden_size=4), {})]
+    encoders = [TorchNormalizer(**kw).fit(torch.rand(32, generator=g) * 0.8 + 0.1) for _, kw in dists]
+    dists = [d for d, _ in dists]
+    multi = pf.MultiLoss([pf.MAE(), pf.SMAPE()], weights=[1.0, 0.5])
+    mase = pf.MASE()
+    ce = pf.CrossEntropy()
+    pred = torch.rand(b, h, generator=g) * 3 + 0.5
+    qpred = torch.sort(torch.rand(b, h, 7, generator=g) * 3, -1).values
+    enc_t, enc_l = torch.rand(b, 8, generator=g) + 1, torch.full((b,), 8)
+    logits = torch.randn(b, h, 3, generator=g)
+    classes = torch.randint(0, 3, (b, h), generator=g)
+    raw = []
+    for d in dists:
+        n = 4 if isinstance(d, pf.ImplicitQuantileNetworkDistributionLoss) else \
+            2 + 2 if isinstance(d, pf.MultivariateNormalDistributionLoss) else len(d.distribution_arguments)
+        raw.append(torch.randn(b, h, n, generator=g) * 0.3)
+
+    def f(target, pred, qpred):
+        out = []
+        for m in point:
+            out.append(m(pred, target))
+            m.update(pred, target)
+            out.append(m.compute())
+        out.append((ql(qpred, target), ql.to_prediction(qpred), ql.to_quantiles(qpred)))
+        out.append(mase(pred, target, encoder_target=enc_t, encoder_lengths=enc_l))
+        out.append(multi([pred, pred], ([target, target], None)))
+        out.append(ce(logits, classes))
+        for d, enc, r in zip(dists, encoders, raw):
+            params = d.rescale_parameters(r, target_scale=scale, encoder=enc)
+            y = target.round() if isinstance(d, pf.NegativeBinomialDistributionLoss) else \
+                (target / 4).clamp(0.05, 0.95) if isinstance(d, pf.BetaDistributionLoss) else target
+            out.append((d.loss(params, y), d.to_prediction(params), d.to_quantiles(params)))
+        return out
+    return f, (target, pred, qpred)
+
+
+@entry("pytorch-forecasting", "Temporal Fusion Transformer interpretation and target normalizers: interpret_output "
+       "(attention, static / encoder / decoder variable importances, summed and length-normalized) of an "
+       "evaluation-mode forward; TorchNormalizer and EncoderNormalizer (robust / standard, log, log1p, softplus, "
+       "relu and logit transformations) fitted on tensors, transform with norms and inverse (network-output call) "
+       "with target scales")
+def pytorch_forecasting_interpretation_normalizers():
+    import pytorch_forecasting as pf
+    from pytorch_forecasting.data.encoders import TorchNormalizer, EncoderNormalizer
+    df = _s45_fc_frame(3)
+    ds = _s45_fc_dataset("cov", df)
+    x, y = next(iter(ds.to_dataloader(train=False, batch_size=8, num_workers=0)))
+    tft = pf.TemporalFusionTransformer.from_dataset(ds, hidden_size=8, attention_head_size=2, hidden_continuous_size=4)
+    tft.eval()
+    g = torch.Generator().manual_seed(6)
+    series = torch.rand(40, generator=g) * 4 + 0.5
+    norms = [TorchNormalizer(method="robust"), TorchNormalizer(transformation="log"),
+             TorchNormalizer(transformation="log1p"), TorchNormalizer(transformation="softplus"),
+             TorchNormalizer(transformation="relu"), EncoderNormalizer(method="standard", max_length=16),
+             EncoderNormalizer(transformation="softplus")]
+    logit = TorchNormalizer(transformation="logit")
+
+    def f(x, series):
+        with torch.no_grad():
+            out = tft(x)
+            res = [tft.interpret_output(out, reduction="sum"), tft.interpret_output(out, reduction="mean")]
+        for n in norms:
+            n.fit(series)
+            z, norm = n.transform(series, return_norm=True)
+            res.append((z, norm, n.inverse_transform(z),
+                        n({"prediction": z[None, :4], "target_scale": n.get_parameters()[None]})))
+        logit.fit(series / 5)
+        res.append(logit.transform(series / 5))
+        return res
+    return f, (x, series)
+
+
+# -- stanza (NLP toolkit): a random 24-sentence treebank (7-token sentences over a 10-word vocabulary: UPOS, XPOS,
+# features, dependency trees, BIOES entity tags) and random 8-d word vectors, written to a temporary directory; tiny
+# models (8-d), everything the trainers save goes to that directory
+_S45_WORDS = [("the", "DET", "DT"), ("a", "DET", "DT"), ("dog", "NOUN", "NN"), ("cat", "NOUN", "NN"),
+              ("man", "NOUN", "NN"), ("sees", "VERB", "VBZ"), ("likes", "VERB", "VBZ"), ("big", "ADJ", "JJ"),
+              ("small", "ADJ", "JJ"), (".", "PUNCT", ".")]
+
+
+def _s45_stanza_data(seed=0, n_train=24, n_dev=8):
+    """CoNLL-U train / dev files, NER JSON train / dev files and a word-vector text file in a temporary directory;
+    returns the directory."""
+    import json
+    import random
+    import tempfile
+    rng = random.Random(seed)
+    tmp = tempfile.mkdtemp(prefix="s45_stanza_")
+    W = _S45_WORDS
+
+    def sentence():
+        toks = [rng.choice(W[:2]), rng.choice(W[7:9]), rng.choice(W[2:5]), rng.choice(W[5:7]), rng.choice(W[:2]),
+                rng.choice(W[2:5]), W[9]]
+        heads = [3, 3, 4, 0, 6, 4, 4]
+        rels = ["det", "amod", "nsubj", "root", "det", "obj", "punct"]
+        # "man" is a one-token person; "the dog" / "a cat" after the verb a two-token animal
+        ner = ["O", "O", "S-PER" if toks[2][0] == "man" else "O", "O"]
+        ner += ["O", "S-PER", "O"] if toks[5][0] == "man" else ["B-ANI", "E-ANI", "O"]
+        return toks, heads, rels, ner
+    for name, n in (("train", n_train), ("dev", n_dev)):
+        sents = [sentence() for _ in range(n)]
+        with open(os.path.join(tmp, f"{name}.conllu"), "w") as fh:
+            for i, (toks, heads, rels, _) in enumerate(sents):
+                fh.write(f"# sent_id = {name}-{i}\n")
+                for k, ((w, u, x), h, r) in enumerate(zip(toks, heads, rels), 1):
+                    feats = "Number=Sing" if u == "NOUN" else "_"
+                    fh.write(f"{k}\t{w}\t{w}\t{u}\t{x}\t{feats}\t{h}\t{r}\t_\t_\n")
+                fh.write("\n")
+        with open(os.path.join(tmp, f"{name}.ner.json"), "w") as fh:
+            json.dump([[{"id": k, "text": w, "ner": t} for k, ((w, _, _), t) in enumerate(zip(toks, ner), 1)]
+                       for toks, _, _, ner in sents], fh)
+    vocab = sorted({w for w, _, _ in W})
+    with open(os.path.join(tmp, "emb.txt"), "w") as fh:
+        fh.write(f"{len(vocab)} 8\n")
+        for w in vocab:
+            fh.write(w + " " + " ".join(f"{rng.gauss(0, 1):.4f}" for _ in range(8)) + "\n")
+    return tmp
+
+
+def _s45_stanza_args(tmp, save_name, conllu=True):
+    """Command-line arguments shared by stanza's training scripts: data, word vectors, tiny sizes, a few steps."""
+    args = ["--wordvec_file", os.path.join(tmp, "emb.txt"), "--wordvec_pretrain_file", os.path.join(tmp, "emb.pt"),
+            "--shorthand", "en_test", "--save_dir", tmp, "--save_name", save_name, "--batch_size", "8",
+            "--max_steps", "4", "--eval_interval", "2", "--log_step", "2", "--hidden_dim", "8",
+            "--char_hidden_dim", "8", "--word_emb_dim", "8", "--char_emb_dim", "8", "--seed", "0"]
+    if conllu:
+        args += ["--train_file", os.path.join(tmp, "train.conllu"), "--eval_file", os.path.join(tmp, "dev.conllu"),
+                 "--output_file", os.path.join(tmp, "pred_" + save_name + ".conllu"), "--lang", "en"]
+    return args
+
+
+def _s45_stanza_small():
+    return ["--tag_emb_dim", "8", "--deep_biaff_hidden_dim", "8", "--transformed_dim", "8"]
+
+
+@entry("stanza", "stanza's POS / morphological-feature tagger trained with its own script on a random treebank "
+       "(tagger.main: argument parsing, CoNLL-U loading, vocabularies, word-vector pretrain built from a text file, "
+       "training steps with gradient clipping, periodic dev evaluation with its scorer, model saving to a temporary "
+       "directory, logging)", calls=1)
+def stanza_tagger_training():
+    from stanza.models import tagger
+    args = _s45_stanza_args(_s45_stanza_data(), "tagger.pt") + _s45_stanza_small() + [
+        "--composite_deep_biaff_hidden_dim", "8"]
+
+    def f():
+        return tagger.main(list(args))
+    return f, ()
+
+
+@entry("stanza", "stanza's transition-based dependency parser trained with its own script on a random treebank "
+       "(parser.main with --model_type transition: transition states and oracle, training steps, dev evaluation with "
+       "the UD scorer, saving to a temporary directory, logging)", calls=1)
+def stanza_transition_parser_training():
+    from stanza.models import parser
+    args = _s45_stanza_args(_s45_stanza_data(seed=1), "tparser.pt") + _s45_stanza_small() + [
+        "--model_type", "transition", "--transition_embedding_dim", "8", "--transition_hidden_dim", "8"]
+
+    def f():
+        return parser.main(list(args))
+    return f, ()
+
+
+@entry("stanza", "stanza's named-entity tagger trained with its own script on random BIOES-tagged sentences "
+       "(ner_tagger.main: JSON documents, tag scheme conversion, BiLSTM-CRF training steps, Viterbi decoding, dev "
+       "evaluation with its entity scorer, saving to a temporary directory, logging)", calls=1)
+def stanza_ner_training():
+    from stanza.models import ner_tagger
+    from stanza.models.common.pretrain import Pretrain
+    tmp = _s45_stanza_data(seed=2)
+    Pretrain(os.path.join(tmp, "emb.pt"), os.path.join(tmp, "emb.txt")).load()  # the NER script reads a saved one
+    args = _s45_stanza_args(tmp, "ner.pt", conllu=False) + [
+        "--train_file", os.path.join(tmp, "train.ner.json"), "--eval_file", os.path.join(tmp, "dev.ner.json"),
+        "--eval_output_file", os.path.join(tmp, "pred.ner.json"), "--scheme", "bioes"]
+
+    def f():
+        return ner_tagger.main(list(args))
+    return f, ()
