@@ -33769,11 +33769,11 @@ def signed_directed_directed_train_step():
 # TimeSeriesDataSet.__getitem__). Failing eagerly with these tiny streams: avalanche's GSS_greedy (ValueError "max() arg
 # is an empty sequence")
 PACKAGES.update({
-    "avalanche-lib": {"dirs": ["avalanche"], "split": "heldout", "site": "models", "own_files_only": True},
-    "pytorch-tabular": {"dirs": ["pytorch_tabular"], "split": "heldout", "site": "models", "own_files_only": True},
-    "pytorch-forecasting": {"dirs": ["pytorch_forecasting"], "split": "heldout", "site": "models",
+    "avalanche-lib": {"dirs": ["avalanche"], "split": "dev", "site": "models", "own_files_only": True},
+    "pytorch-tabular": {"dirs": ["pytorch_tabular"], "split": "dev", "site": "models", "own_files_only": True},
+    "pytorch-forecasting": {"dirs": ["pytorch_forecasting"], "split": "dev", "site": "models",
                             "own_files_only": True},
-    "stanza": {"dirs": ["stanza"], "split": "heldout", "site": "models", "own_files_only": True},
+    "stanza": {"dirs": ["stanza"], "split": "dev", "site": "models", "own_files_only": True},
 })
 
 
