@@ -837,8 +837,9 @@ def _hiding_scope(function: cst.FunctionDef, lines, line: int,
         return start <= at <= end
 
     loops = _loops_around(function, lines, line)
-    best = _enclosing_arm(function, lines, min((span(loop)[0] for loop in loops), default=line))
     options = _options_off_by_default(function) | object_options
+    best = _enclosing_arm(function, lines, _past_default_arms(
+        function, lines, min((span(loop)[0] for loop in loops), default=line), options))
     for node in _if_statements(function):
         around = [loop for loop in loops if holds(loop.body, span(node)[0])]
         arm = _option_arm(node, options)
@@ -848,6 +849,32 @@ def _hiding_scope(function: cst.FunctionDef, lines, line: int,
             if span(arm)[1] - span(arm)[0] < best[1] - best[0]:
                 best = span(arm)
     return best
+
+
+def _past_default_arms(function: cst.FunctionDef, lines, line: int, options: set[str]) -> int:
+    """`line`, or, when it lies in the arm a call with the defaults takes (the `else` of `if eval:` with
+    `eval=False`, the body of `if not verbose:`), the line of that `if`, repeated outwards. A break there is met
+    by every call that keeps the default, so what it hides reaches past the `if` (stanza's `Trainer.update`:
+    `if eval: ... else: for optimizer in ...: optimizer.zero_grad()`, then the loss's `.item()`)."""
+    while True:
+        node = next((n for n in _if_statements(function) if (arm := _default_arm(n, options)) is not None
+                     and lines[arm].start.line <= line <= lines[arm].end.line
+                     and lines[n].start.line < line), None)
+        if node is None:
+            return line
+        line = lines[node].start.line
+
+
+def _default_arm(node: cst.If, options: set[str]) -> cst.CSTNode | None:
+    """The arm of `node` that a call leaving its options off takes: the `else` of `if verbose:`, the body of
+    `if not verbose:` (the mirror of `_option_arm`)."""
+    test = node.test
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+            and _tests_option(test.expression, options):
+        return node.body
+    if _tests_option(test, options) and isinstance(node.orelse, cst.Else):
+        return node.orelse.body
+    return None
 
 
 def _option_arm(node: cst.If, options: set[str]) -> cst.CSTNode | None:
