@@ -201,6 +201,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                            external_parts=lambda qual: _literal_parts(index, qual),
                            inherited_method=lambda cls, name: _inherited_method(index, summary, cls, name),
                            inherited_attribute=lambda cls, attr: _inherited_attribute(index, summary, cls, attr),
+                           library_bases=lambda cls: _library_bases(index, summary, cls),
                            defined_in_project=lambda qual: _defined_in_project(index, qual),
                            external_passthrough=lambda qual: _passthrough(index, qual))
     frames = FrameTensors(index, summary.path, summary.imports)
@@ -506,6 +507,12 @@ def _inherited_attribute(index: ProjectIndex, summary: FileSummary, class_name: 
     return None
 
 
+def _library_bases(index: ProjectIndex, summary: FileSummary, class_name: str) -> frozenset[str]:
+    """The bases of a class and of its project bases that are not classes of the linted files."""
+    return frozenset(base for path, cls in _lineage(index, index.lookup_class(summary, class_name))
+                     for base in cls.bases if index.lookup_class(index.files[path], base) is None)
+
+
 def _object_defaults(index: ProjectIndex, fid: FuncId) -> dict[str, str]:
     """`self.<attr>` → the default it gets in `__init__` (`ClassInfo.init_defaults`), for the method's class
     and its project bases (a subclass's own setting wins)."""
@@ -584,7 +591,7 @@ def fold_shadowed(found: list[RawFinding], positions, function: cst.FunctionDef,
         cut = lines[first.skips_after or first.node].end.line
         other_arms = _other_arms(function, lines, line_of[id(first)])
         arm_start, arm_end = _hiding_scope(function, lines, line_of[id(first)], object_options)
-        shadowed = [f for f in found if id(f) not in hidden and f is not first
+        shadowed = [f for f in found if id(f) not in hidden and f is not first and not f.in_callee_frame
                     and ((first_run(f) > cut or id(f) in in_target and f.statement is first.statement
                           and id(first) not in in_target)
                          and arm_start <= line_of[id(f)] <= arm_end

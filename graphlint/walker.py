@@ -483,8 +483,9 @@ class CheckContext:
     def report(self, node: cst.CSTNode, code: str, message: str | None = None,
                start_node: cst.CSTNode | None = None, gb: tuple[str, ...] | None = None,
                hides_rest: bool = False, after_first_iteration: bool = False, deferred: bool = False,
-               needs_later_break: bool = False, fix: FixSpec | None = None) -> None:
+               needs_later_break: bool = False, fix: FixSpec | None = None, in_callee_frame: bool = False) -> None:
         """fix: the rewrite the check proposes (graphlint/fixes.py).
+        in_callee_frame: the break is in a third-party callee's own code (RawFinding).
         hides_rest: Dynamo traces nothing after this break in the function (measured per form).
         after_first_iteration: a `while` test that becomes a tensor only once the body has run.
         deferred: Dynamo reports it when it compiles the graph, not where it traces it (RawFinding).
@@ -499,7 +500,7 @@ class CheckContext:
             message = (message or self._summary(code)) + skip.note
         self.findings.append(RawFinding(code, node, statement, message, start_node, gb, skip is not None or hides_rest,
                                         skip.after if skip else None, after_first_iteration, deferred,
-                                        needs_later_break, fix))
+                                        needs_later_break, fix, in_callee_frame))
 
 
 def _operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:

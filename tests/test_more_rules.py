@@ -486,6 +486,70 @@ def test_every_sparse_only_method_passes_the_sparse_word_gate():
     assert not _SPARSE_WORDS.search("past_key_values = cache.key_values; topk_indices = idx")
 
 
+def test_lightning_logging_breaks_in_a_lightning_module_and_its_subclasses(tmp_path):
+    # measured on 2.13.0 with pytorch_lightning 2.6.6 (measurements/lightning_log.py): `self.log` / `self.log_dict`
+    # go through a `torch.compiler.disable()`d function under a Trainer and warn without one. A LightningModule is an
+    # nn.Module: its `__init__` is construction (no GL701 for the layers it builds). A class with its own `log` is not
+    # Lightning's.
+    files = {
+        "base.py": """
+            import lightning as L
+            import torch
+
+            class Base(L.LightningModule):
+                def __init__(self):
+                    super().__init__()
+                    self.layer = torch.nn.Linear(4, 1)
+
+                def training_step(self, batch, batch_idx):
+                    loss = self.layer(batch).pow(2).mean()
+                    self.log("train_loss", loss, prog_bar=True)
+                    return loss
+        """,
+        "child.py": """
+            import torch
+            from base import Base
+
+            class Child(Base):
+                def validation_step(self, batch, batch_idx):
+                    loss = self.layer(batch).pow(2).mean()
+                    self.log_dict({"val_loss": loss})
+                    return loss
+
+            class Plain(torch.nn.Module):
+                def forward(self, x):
+                    self.log("x", x)
+                    return x * 2
+
+                def log(self, name, value):
+                    return None
+        """,
+    }
+    result = lint_tree(tmp_path, files, scope="auto")
+    got = {(f.path, f.line, f.code) for f in result.findings}
+    assert got == {("base.py", 12, "GL616"), ("child.py", 8, "GL616")}, got
+
+
+def test_a_frame_skip_does_not_hide_a_break_inside_a_third_party_callee(lint):
+    # after the print in the loop Dynamo runs `forward` eagerly, but it still compiles `remove_self_loops` as a frame
+    # of its own when the eager code calls it, and breaks there; the `.item()` after it is never traced
+    code = """
+    import torch
+    from torch import nn
+    from torch_geometric.utils import remove_self_loops
+
+    class Net(nn.Module):
+        def forward(self, x, edge_index):
+            for row in x:
+                print(row)
+            edge_index, _ = remove_self_loops(edge_index)
+            n = x.sum().item()
+            return x * n, edge_index
+    """
+    got = {(line, code) for line, code in found(lint(code))}
+    assert got == {(9, "GL201"), (10, "GL616")}, got
+
+
 def test_torch_geometric_utilities_and_layers_that_break_inside(lint):
     # measured on 2.13.0 with torch_geometric 2.8.1 (measurements/pyg_utils.py): the self-loop, densifying and
     # sampling utilities break inside PyG; `add_self_loops` / `degree` only without `num_nodes`; GCNConv and GATConv

@@ -26,6 +26,12 @@ _EAGER_FILE_NAMES = ("conftest.py", "setup.py", "__main__.py", "noxfile.py", "co
 _EAGER_DIRS = ("tests", "test", "testing", "benchmarks", "docs")
 
 _MODULE_BASE_PREFIXES = ("torch.nn.", "torch.autograd.Function", "torch.autograd.function.")
+# PyTorch Lightning's LightningModule (an nn.Module) under the names it is imported by
+LIGHTNING_MODULES = frozenset({
+    "pytorch_lightning.LightningModule", "pytorch_lightning.core.LightningModule",
+    "pytorch_lightning.core.module.LightningModule", "lightning.LightningModule", "lightning.pytorch.LightningModule",
+    "lightning.pytorch.core.LightningModule", "lightning.pytorch.core.module.LightningModule",
+})
 
 
 @dataclass(frozen=True)
@@ -144,7 +150,7 @@ class ProjectIndex:
     def is_module_class(self, path: str, cls: ClassInfo, seen: frozenset = frozenset()) -> bool:
         summary = self.files[path]
         for base in cls.bases:
-            if base.startswith(_MODULE_BASE_PREFIXES) or base in ("Module", "nn.Module"):
+            if base.startswith(_MODULE_BASE_PREFIXES) or base in ("Module", "nn.Module") or base in LIGHTNING_MODULES:
                 return True
             found = self.lookup_class(summary, base)
             if found and (found[0], found[1].name) not in seen:

@@ -401,8 +401,8 @@ class FileContext:
                  inherited_method: Callable[[str, str], bool] | None = None,
                  inherited_attribute: Callable[[str, str], str | None] | None = None,
                  defined_in_project: Callable[[str], bool] | None = None,
-                 external_passthrough: Callable[[str], tuple[tuple[str, ...], frozenset[str]] | None] | None = None
-                 ) -> None:
+                 external_passthrough: Callable[[str], tuple[tuple[str, ...], frozenset[str]] | None] | None = None,
+                 library_bases: Callable[[str], frozenset[str]] | None = None) -> None:
         # external_return: the return annotation of a function elsewhere in the project, by qualified name
         self.external_return = external_return or (lambda qual: None)
         # external_parts: for a function elsewhere that returns a tuple, which parts are always literals
@@ -416,6 +416,9 @@ class FileContext:
         self.inherited_method = inherited_method or (lambda cls, name: False)
         # inherited_attribute(class, attr): the kind a base class's `__init__` gives `self.<attr>` (TENSOR, NDARRAY)
         self.inherited_attribute = inherited_attribute or (lambda cls, attr: None)
+        # library_bases(class): the bases from outside the linted files of the class and of its project bases
+        # (pytorch_tabular's `MDNModel(BaseModel)`, `BaseModel(pl.LightningModule)` → the LightningModule)
+        self.library_bases = library_bases or (lambda cls: frozenset())
         self.imports = imports
         self.classes = classes
         self.functions = functions

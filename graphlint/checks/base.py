@@ -50,6 +50,10 @@ class RawFinding:
     needs_later_break: bool = False
     # the rewrite the check proposes (graphlint/fixes.py), None when there is none for this form
     fix: FixSpec | None = None
+    # the break is in a third-party function's own code (torch_geometric, torchvision, Lightning): where the caller
+    # runs eagerly, after a break that made Dynamo skip it, Dynamo still compiles the callee as a frame of its own
+    # and meets the break there, so no earlier skip hides this one
+    in_callee_frame: bool = False
 
 
 class CallByName(Check):

@@ -1,5 +1,6 @@
 import libcst as cst
 
+from graphlint.analysis.regions import LIGHTNING_MODULES
 from graphlint.analysis.summary import called_names
 from graphlint.checks._common import call_argument
 from graphlint.checks.base import Check
@@ -58,6 +59,12 @@ _PYG_UTILS = {
 _PYG_LAYERS = {"GCNConv": "normalize", "GATConv": "add_self_loops", "GATv2Conv": "add_self_loops",
                "ChebConv": None, "SGConv": None, "GCN": None, "GAT": None}
 
+# PyTorch Lightning's `LightningModule.log` / `log_dict`, measured on 2.13.0 with pytorch_lightning 2.6.6
+# (measurements/lightning_log.py, results in measurements/lightning-log-2.13.txt): under a Trainer the logging goes
+# through a `torch.compiler.disable()`d function (GB0098), without one it warns (GB0007). Either way a break.
+_LIGHTNING_LOGGING = ("log", "log_dict")
+_GB_DISABLED, _GB_SKIPPED = "GB0098", "GB0007"
+
 
 class BreakingLibraryCall(Check):
     """A call into a torch or torchvision function that breaks the graph inside it, for the arguments given:
@@ -95,19 +102,24 @@ class BreakingLibraryCall(Check):
         elif name in _V1_NORMALIZE:
             ctx.report(node, self.code, "torchvision's v1 `functional.normalize` checks `(std == 0).any()` in an "
                                         "`if`: Dynamo breaks the graph inside it (v2's `normalize` does not)",
-                       gb=(_GB_BRANCH,))
+                       gb=(_GB_BRANCH,), in_callee_frame=True)
         elif name.startswith("torch_geometric."):
             self._check_pyg_utility(node, name, ctx)
+        elif _lightning_logging(node.func, ctx):
+            ctx.report(node, self.code, f"PyTorch Lightning's `self.{node.func.attr.value}()` breaks the graph: "
+                                        "under a Trainer it logs through a `torch.compiler.disable()`d function",
+                       gb=(_GB_DISABLED, _GB_SKIPPED), in_callee_frame=True)
         else:
             transform = self._transform_called(node.func, ctx)
             if transform:
-                ctx.report(node, self.code, _transform_message(transform), gb=_transform_gb(transform))
+                ctx.report(node, self.code, _transform_message(transform), gb=_transform_gb(transform),
+                           in_callee_frame=True)
                 return
             layer = self._pyg_layer_called(node.func, ctx)
             if layer:
                 ctx.report(node, self.code, f"torch_geometric's `{layer}` adds self-loops or normalises the edges in "
                                             "its forward (a boolean mask over `edge_index`): Dynamo breaks the graph "
-                                            "inside it", gb=(_GB_SHAPE,))
+                                            "inside it", gb=(_GB_SHAPE,), in_callee_frame=True)
 
     def _check_pyg_utility(self, node: cst.Call, name: str, ctx) -> None:
         """`remove_self_loops(edge_index)`, `to_dense_adj(edge_index)`, `add_self_loops(ei)` without `num_nodes`."""
@@ -119,7 +131,7 @@ class BreakingLibraryCall(Check):
         if avoided_by is not None and call_argument(node, *avoided_by) is not None:
             return  # `add_self_loops(ei, num_nodes=n)`: no counting of nodes, no break
         ctx.report(node, self.code, f"torch_geometric's `{short}` breaks the graph inside it (a data-dependent "
-                                    f"{_PYG_REASONS[gb]})", gb=(gb,))
+                                    f"{_PYG_REASONS[gb]})", gb=(gb,), in_callee_frame=True)
 
     def _pyg_layer_called(self, func: cst.BaseExpression, ctx) -> str | None:
         """`self.conv(x, edge_index)` with `self.conv = GCNConv(...)` in `__init__`, or a layer built in this function."""
@@ -173,6 +185,19 @@ def _linted_along(name: str, ctx) -> bool:
     """Is the torch_geometric function or layer among the linted files (torch_geometric's own code, or it is linted
     with the project)? Then graphlint walks into it and reports the break inside."""
     return ctx.imports.module_name.partition(".")[0] == "torch_geometric" or ctx.env.ctx.defined_in_project(name)
+
+
+def _lightning_logging(func: cst.BaseExpression, ctx) -> bool:
+    """`self.log(...)` / `self.log_dict(...)` in a LightningModule (directly or through project base classes) that
+    does not define its own, unless Lightning itself is linted along (then the break is reported inside it)."""
+    if not (isinstance(func, cst.Attribute) and func.attr.value in _LIGHTNING_LOGGING
+            and isinstance(func.value, cst.Name) and func.value.value == "self"):
+        return False
+    cls, file_ctx = ctx.env.cls, ctx.env.ctx
+    if cls is None or func.attr.value in cls.methods or file_ctx.inherited_method(cls.name, func.attr.value):
+        return False
+    lightning = LIGHTNING_MODULES & file_ctx.library_bases(cls.name)
+    return bool(lightning) and not any(_linted_along(name, ctx) for name in lightning)
 
 
 def _breaking_pyg_layer(call: cst.Call, ctx) -> str | None:
