@@ -74,6 +74,10 @@ TORCH_DATA_BOOL = {"torch.equal", "torch.allclose", "torch.is_nonzero"}
 # result (GB0033, measured on 2.13: ART's `np.array_equal(np.floor(y), np.ceil(y))`); the `if` on the
 # bool that follows does not break again
 NUMPY_DATA_BOOL = {"numpy.array_equal", "numpy.array_equiv", "numpy.allclose"}
+# Python's `random` draws Dynamo traces into the graph (since 2.0; GL603 has the forms that break at the call): the
+# number is a graph value, so arithmetic on it is fine, and branching on it or indexing with it reads it (measured on
+# 2.13: `if random.uniform(0, 1) < p:` "Data-dependent branching", `x[random.randrange(3)]`; stanza's augmentation)
+PY_RANDOM_TRACED = {"random.uniform", "random.randint", "random.randrange"}
 PY_NON_TENSOR_ANNOTATIONS = re.compile(
     r"^(Optional\[)?(int|float|bool|str|bytes|complex|None|dict|list|tuple|set|Callable|type|"
     r"Dict|List|Tuple|Set|Sequence|Mapping|Iterable|torch\.dtype|torch\.device|torch\.Size|dtype|device)\b")
@@ -1076,6 +1080,8 @@ class TensorEnv:
             return (isinstance(func, cst.Attribute) and func.attr.value in ELEMENTWISE_KEEPING_SHAPE
                     and self.is_zero_d(func.value))
         last = qual.rsplit(".", 1)[-1]
+        if qual in PY_RANDOM_TRACED:
+            return True
         if qual.startswith("numpy.") and len(node.args) == 1 and last in FULL_REDUCTIONS:
             # `np.argmax(out.cpu().data.numpy())`: Dynamo traces the array as a tensor, so this is a 0-d tensor
             # too (pytorch-grad-cam's `output[0, target_category]` reads it, GB0033; held-out set 35)
@@ -1448,6 +1454,8 @@ class TensorEnv:
             return None
         if is_logger_factory(qual):
             return LOGGER
+        if qual in PY_RANDOM_TRACED:
+            return TENSOR
         if qual.startswith("numpy."):
             # Dynamo runs numpy calls as torch ops: even `np.prod(x.shape)` or `np.isfinite(3)` gives
             # a traced array, so branching on it or taking `int()` of it breaks (measured on 2.13)
