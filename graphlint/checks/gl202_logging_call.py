@@ -39,7 +39,7 @@ class LoggingCall(Check):
             return
         receiver = func.value
         kind = ctx.kind(receiver)
-        unknown_logger_name = (kind is None and isinstance(receiver, cst.Name) and receiver.value in LOGGER_NAMES
+        unknown_logger_name = (kind is None and isinstance(receiver, cst.Name) and _logger_name(receiver.value)
                                and receiver.value not in ctx.imports.names)
         # `trainer.logger.info(...)`: a logger kept on some object (a framework's trainer, a callback)
         logger_attribute = kind is None and isinstance(receiver, cst.Attribute) and receiver.attr.value in LOGGER_ATTRS
@@ -53,3 +53,8 @@ class LoggingCall(Check):
             emits = func.attr.value in LOG_FUNCTIONS or func.attr.value.endswith("_once")
             ctx.report(node, self.code, f"logger method `.{func.attr.value}()` is not traceable", gb=("GB0291",),
                        fix=guard_call(node, ctx.statement()) if emits else None)
+
+
+def _logger_name(name: str) -> bool:
+    """`logger`, `log`, ..., or a name that ends in `logger` (stanza's `args_logger` parameter, `train_logger`)."""
+    return name in LOGGER_NAMES or name.lower().endswith("logger")
