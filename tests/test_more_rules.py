@@ -533,7 +533,8 @@ def test_lightning_logging_breaks_in_a_lightning_module_and_its_subclasses(tmp_p
 def test_a_frame_skip_does_not_hide_a_break_inside_a_third_party_callee(lint):
     # after the print in the loop Dynamo runs `forward` eagerly, but it still compiles `remove_self_loops` as a frame
     # of its own when the eager code calls it, and breaks there; the `.item()` after it is never traced (this module,
-    # compiled with bench/accuracy's torch_geometric 2.8.1 and run through tests/dynamo_breaks.py: lines 9 and 10)
+    # printing `row.shape`, compiled with bench/accuracy's torch_geometric 2.8.1 through tests/dynamo_breaks.py:
+    # breaks at lines 9 and 10 only)
     code = """
     import torch
     from torch import nn
