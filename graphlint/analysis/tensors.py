@@ -485,8 +485,8 @@ class FileContext:
         return kinds
 
     def tensor_or_number(self, class_name: str, attr: str) -> bool:
-        """Is `self.<attr>`, when a tensor, a Python number on another path? MagNetConv's
-        `self.q = Parameter(...) if trainable_q else q` (`q: float`), read back as
+        """Is `self.<attr>`, when a tensor, a Python number on another path? MagNetConv sets `self.q = Parameter(...)`
+        when `trainable_q` and `self.q = q` (`q: float`) otherwise, and reads it back as
         `q.detach().item() if isinstance(q, torch.Tensor) else q`."""
         self.attribute_kinds(class_name)
         return attr in self._number_too.get(class_name, ())
