@@ -67,11 +67,13 @@ _GB_DISABLED, _GB_SKIPPED = "GB0098", "GB0007"
 
 
 class BreakingLibraryCall(Check):
-    """A call into a torch or torchvision function that breaks the graph inside it, for the arguments given:
-    gradient clipping with `error_if_nonfinite=True` (an `if` on the norm) or with a tensor bound (`float()` of
-    it), torchvision's random transforms (they draw their parameters with `.item()` or an `if` on
-    `torch.rand(1)`) and v1's `Normalize` (`if (std == 0).any()`). The break is inside the library, so Dynamo
-    reports it there; graphlint reports the call."""
+    """A call into a library function that breaks the graph inside it, for the arguments given: torch's gradient
+    clipping with `error_if_nonfinite=True` (an `if` on the norm) or with a tensor bound (`float()` of it),
+    torchvision's random transforms (they draw their parameters with `.item()` or an `if` on `torch.rand(1)`) and
+    v1's `Normalize` (`if (std == 0).any()`), torch_geometric's edge utilities and the layers that use them, and
+    Lightning's `self.log` / `self.log_dict`. The break is inside the library, so Dynamo reports it there; graphlint
+    reports the call. Outside torch itself the callee is a frame Dynamo compiles even when the caller runs eagerly,
+    so those findings are marked `in_callee_frame`."""
 
     code = "GL616"
 
