@@ -144,9 +144,15 @@ class FrameFacts:
 
     fid: FuncId
     bare: bool  # nothing torch-related in its frame (`analysis.frames`): Dynamo skips it when it starts on it
+    # an nn.Module's `__init__`: when Dynamo starts on it, it breaks at `super().__init__()` (GB0119) and runs the
+    # rest eagerly, so only the GL705 finding there stays when every call to it runs eagerly
+    module_init: bool = False
     # the linted functions each call may reach, and whether the call runs only eagerly: after a break that
     # makes Dynamo give up on this function's frame
     calls: list[tuple[tuple[FuncId, ...], bool]] = field(default_factory=list)
+    # the calls made inside a lambda or a nested function (indices into `calls`): a frame of their own, which
+    # Dynamo starts on even when it skips this function (stanza's `lambda insize, outsize: BiaffineScorer(...)`)
+    nested: frozenset[int] = frozenset()
     findings: list[tuple[int, int, str]] = field(default_factory=list)  # (line, column, code) of its findings
 
 
@@ -235,7 +241,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         note = (NO_TENSOR_NOTE.format(key) if bare else MODULE_INIT_NOTE.format(key) if ctx.module_init
                 else GENERATOR_FRAME_NOTE.format(key) if fid in generators else None)
         done = _Walked(fid, node, traced_fn, note,
-                       frozenset(a for a, d in object_defaults.items() if d in ("None", "False")), no_tensor=bare)
+                       frozenset(a for a, d in object_defaults.items() if d in ("None", "False")), no_tensor=bare,
+                       module_init=ctx.module_init)
         objects = LocalObjects(node, index, summary, imports.resolve)
         ctx.call_observer = lambda call, caller, fid=fid, done=done, objects=objects: _record_call_site(
             done, call, caller, arguments.observe(fid, call, caller), objects, generators)
@@ -253,7 +260,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
     facts: list[FrameFacts] = []
     for done in walked:
         found = done.found
-        fact = FrameFacts(done.fid, done.no_tensor)
+        fact = FrameFacts(done.fid, done.no_tensor, done.module_init)
         positions = functools.partial(parsed.positions, done.node)
         found = _without_unleaked(found, [call for callees, call in done.calls if breaks_surely(callees, breaking, index)],
                                   positions)
@@ -268,6 +275,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             eager = eager_calls(found, [call for _, call in done.calls], positions, done.node,
                                 done.object_options)
             fact.calls = [(callees, is_eager) for (callees, _), is_eager in zip(done.calls, eager)]
+            fact.nested = frozenset(i for i, (_, call) in enumerate(done.calls) if id(call) in done.nested_calls)
             found = [f for f in found if f.code not in (CALL_SITE, UNREBUILDABLE_SITE)]
         facts.append(fact)
         raw.extend((finding, done.traced, fact) for finding in found)
@@ -348,10 +356,12 @@ class _Walked:
     bare_note: str | None
     object_options: frozenset[str]  # `self.<attr>` options off by default (`_object_defaults`)
     no_tensor: bool = False  # nothing torch-related in its frame (not merely a module's `__init__`)
+    module_init: bool = False  # an nn.Module's `__init__` (GL705's versions)
     found: list[RawFinding] = field(default_factory=list)
     # calls to linted functions: (the functions it may reach, the call as a CALL_SITE finding); it
     # surely breaks only if all of them do (`self._step_func(...)` dispatches to every subclass's)
     calls: list[tuple[tuple[FuncId, ...], RawFinding]] = field(default_factory=list)
+    nested_calls: set[int] = field(default_factory=set)  # ids of the `calls` findings inside a lambda / nested def
 
 
 def _unrebuildable(calls: list[RawFinding], codes: set[str]) -> list[RawFinding]:
@@ -380,9 +390,11 @@ def _record_call_site(done: _Walked, call: cst.Call, caller: CheckContext, calle
         skip = FrameSkip(LOOP_NOTE)
     # a method of an object the caller made skips the frame right at the call; otherwise as a break there would
     after = skip.after if skip is not None and unrebuildable is None else None
-    done.calls.append((tuple(callees), RawFinding(code, call, caller.statement(), "call",
-                                                  skips_frame=unrebuildable is not None or skip is not None,
-                                                  skips_after=after)))
+    site = RawFinding(code, call, caller.statement(), "call", skips_frame=unrebuildable is not None or skip is not None,
+                      skips_after=after)
+    done.calls.append((tuple(callees), site))
+    if any(isinstance(p, (cst.Lambda, cst.FunctionDef)) for p in caller.parents[1:-1]):
+        done.nested_calls.add(id(site))
 
 
 def breaks_surely(callees: tuple[FuncId, ...], breaking: set[FuncId] | frozenset[FuncId], index: ProjectIndex) -> bool:
@@ -631,21 +643,26 @@ def skipped_frames(facts: list[FrameFacts], index: ProjectIndex) -> set[FuncId]:
     """Functions Dynamo never traces although traced code calls them: nothing torch-related in their frame, and
     every call to them runs eagerly (after a break that skips the caller's frame, or from a function skipped
     itself), so Dynamo starts on them as frames of their own and `has_tensor_in_frame` turns it away (robustloss's
-    `Preprocessor.__init__`, called after `prepare_dataset`'s first break). A function some caller may still
-    inline, or one with a caller graphlint did not walk, keeps its findings."""
+    `Preprocessor.__init__`, called after `prepare_dataset`'s first break). An nn.Module's `__init__` called only
+    eagerly is never traced past its start either: Dynamo starts on it, meets the module before it is initialised
+    at `super().__init__()` (GB0119, GL705) and runs the rest eagerly (stanza's `Tagger.__init__`, built by a
+    trainer whose `__init__` holds no tensor). A function some caller may still inline, or one with a caller
+    graphlint did not walk, keeps its findings."""
     by_fid = {fact.fid: fact for fact in facts}
     sites: dict[FuncId, list[tuple[FuncId, bool]]] = {}
     for fact in facts:
-        for callees, eager in fact.calls:
+        for i, (callees, eager) in enumerate(fact.calls):
             for callee in callees:
-                sites.setdefault(callee, []).append((fact.fid, eager))
+                # a nested function's frame is never skipped with its outer function's: its own fid stands for it
+                caller = (fact.fid[0], f"{fact.fid[1]}.<nested>") if i in fact.nested else fact.fid
+                sites.setdefault(callee, []).append((caller, eager and i not in fact.nested))
     callers = index.callers
     skipped: set[FuncId] = set()
     grew = True
     while grew:
         grew = False
         for fid, fact in by_fid.items():
-            if fid in skipped or not fact.bare or fid not in sites:
+            if fid in skipped or not (fact.bare or fact.module_init) or fid not in sites:
                 continue
             seen = {caller for caller, _ in sites[fid]}
             if not callers.get(fid, set()) <= seen:
@@ -1283,7 +1300,8 @@ def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cach
     checks.update(run.check([p for p in todo if p in reseeded or p in learnt], seeds))
     facts = [fact for check in checks.values() for fact in check.frames]
     never_traced = skipped_frames(facts, index)
-    hidden = {(fact.fid[0], *key) for fact in facts if fact.fid in never_traced for key in fact.findings}
+    hidden = {(fact.fid[0], *key) for fact in facts if fact.fid in never_traced for key in fact.findings
+              if key[2] != FRAME_START_CODE}
     not_linted = {display_path(f) for f in not_array_code}
     for path, check in checks.items():
         if path in not_linted:
