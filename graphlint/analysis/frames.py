@@ -72,6 +72,12 @@ _FRAMEWORK_OBJECT = re.compile(r"^(.*_)?(trainer|engine|runner|learner|estimator
                                r"prefix|tag|title|path|filename)$")
 
 
+# a file or directory name: a string or a path object, whatever the function passes it on to (stanza's
+# `score(system_conllu_file, gold_conllu_file)`, which hands both to its CoNLL reader); not `path`, which
+# tensor code uses for a decoded sequence (`best_path`)
+_FILE_NAME = re.compile(r"^(.*_)?(file|files|filename|filenames|fname|filepath|dir|dirname|directory|folder)$")
+
+
 def _is_hook(fn: cst.FunctionDef) -> bool:
     """A callback protocol's hook (`on_train_step_end`), which frameworks call without keywords."""
     return fn.name.value.startswith("on_")
@@ -164,6 +170,8 @@ class FrameTensors:
             return True
         if kind == MODULE and _FRAMEWORK_OBJECT.match(name):
             return True  # `on_step_end(self.trainer)`: any object an nn.Module holds reads as a submodule
+        if kind is None and _FILE_NAME.match(name) and name not in uses.tensors:
+            return True
         if kind is not None or name in uses.tensors or name in uses.passed_on:
             return False
         # an option (`units=None`, `print_results=True`), a count, or a training framework's object

@@ -667,6 +667,12 @@ def _mark(names: set[str], name: str, holds: bool) -> None:
 _NUMBER_ANNOTATION = re.compile(r"(Optional\[)?(int|float|bool|numbers\.Number|Number)\]?( \| None)?")
 
 
+def _as_tuple(call: cst.Call) -> bool:
+    """`nonzero(as_tuple=True)`: a tuple of index tensors, one per dimension."""
+    return any(a.keyword is not None and a.keyword.value == "as_tuple" and isinstance(a.value, cst.Name)
+               and a.value.value == "True" for a in call.args)
+
+
 def _is_call_of(node: cst.BaseExpression, name: str) -> bool:
     return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == name
 
@@ -1275,6 +1281,8 @@ class TensorEnv:
                     return BOOL_TENSOR if recv == BOOL_TENSOR else TENSOR_SEQ
                 if method in ("equal", "allclose", "is_nonzero"):
                     return SCALAR
+                if method == "nonzero" and _as_tuple(node):
+                    return TENSOR_SEQ  # one index tensor per dimension, not a mask (ultralytics' `fg_mask`)
                 if method in ("max", "min", "median", "mode", "sort", "topk", "kthvalue") and (
                         method in ("sort", "topk", "kthvalue") or self._has_dim_method(node)):
                     return TENSOR_SEQ
@@ -1445,7 +1453,7 @@ class TensorEnv:
                 return TENSOR  # torch.max(t), torch.min(a, b): a tensor; with a dim: (values, indices)
             if qual in TORCH_SEQ_FUNCS:
                 return TENSOR_SEQ
-            if qual == "torch.where" and len(node.args) == 1:
+            if qual == "torch.where" and len(node.args) == 1 or qual == "torch.nonzero" and _as_tuple(node):
                 return TENSOR_SEQ
             if last in ("Tensor", "FloatTensor", "LongTensor", "BoolTensor", "IntTensor", "tensor",
                         "as_tensor", "from_numpy") or last[:1].islower():
