@@ -948,3 +948,30 @@ def test_a_public_module_method_only_a_training_loop_calls_stays_library_code(li
         return compiled
     """, scope="auto")
     assert found(result) == {(20, "GL101"), (22, "GL501")}
+
+
+def test_a_public_function_taking_a_tensor_that_only_main_calls_stays_library_code(lint):
+    # litgpt's `generate(draft_model, target_model, prompt: torch.Tensor, ...)`, driven by the script's `main`: the
+    # library's API, which a user compiles; `write_tokens`, which takes no tensor, and `_decode_step` stay eager
+    result = lint("""
+    import torch
+
+    def generate(prompt: torch.Tensor, steps: int):
+        pos = torch.tensor([0])
+        while pos < steps:
+            pos.add_(1)
+        return prompt[:1] * pos
+
+    def write_tokens(tokens, path):
+        print(tokens.sum().item(), path)
+
+    def _decode_step(x: torch.Tensor):
+        return x.sum().item()
+
+    def main():
+        out = generate(torch.ones(3), 4)
+        write_tokens(out, "out.txt")
+        return _decode_step(out)
+    """, scope="auto")
+    assert found(result) == {(6, "GL401")}
+    assert result.findings[0].region.kind == "library"

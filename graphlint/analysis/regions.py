@@ -440,7 +440,7 @@ def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -
         for fid, who in callers.items():
             if who and fid not in eager and fid not in traced and who <= eager \
                     and not _public_call(index, fid) and not _optimizer_step(index, fid) \
-                    and not _module_api(index, fid, who):
+                    and not _module_api(index, fid, who) and not _tensor_api(index, fid, who):
                 eager.add(fid)
                 changed = True
     return eager
@@ -466,6 +466,15 @@ def _module_api(index: ProjectIndex, fid: FuncId, callers: set[FuncId]) -> bool:
     if cls is None or not index.is_module_class(fid[0], cls):
         return False
     return all(_training_loop(index.function(c)) for c in callers)
+
+
+def _tensor_api(index: ProjectIndex, fid: FuncId, callers: set[FuncId]) -> bool:
+    """A public module-level function taking an annotated tensor that only a script's `main` calls (litgpt's
+    `generate(draft_model, target_model, prompt: torch.Tensor, ...)`): the library's API, which the script
+    drives and a user compiles."""
+    if "." in fid[1] or fid[1].startswith("_") or not index.function(fid).takes_tensor:
+        return False
+    return all(c[1] == "main" for c in callers)
 
 
 def _training_loop(info: FunctionInfo) -> bool:

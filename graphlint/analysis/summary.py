@@ -82,6 +82,8 @@ class FunctionInfo:
     # the parameters every `return` gives back, when it only ever returns them (or None) and declares no return
     # type: a call's result is what was passed in (libauc's `check_tensor_shape(tensor, shape)`)
     returned_params: frozenset[str] | None = None
+    # a parameter is annotated as a tensor (`prompt: torch.Tensor`): an API a user may compile
+    takes_tensor: bool = False
 
 
 @dataclass
@@ -335,6 +337,16 @@ def only_raises(node: cst.FunctionDef) -> bool:
             and all(isinstance(small, cst.Raise) for small in body[0].body))
 
 
+def _names_tensor(annotation: cst.BaseExpression) -> bool:
+    """`torch.Tensor`, `Tensor`, `Optional[torch.Tensor]`, `torch.Tensor | None` (not a list of tensors)."""
+    if isinstance(annotation, cst.Subscript) and dotted(annotation.value) in ("Optional", "typing.Optional"):
+        inner = annotation.slice[0].slice if len(annotation.slice) == 1 else None
+        return isinstance(inner, cst.Index) and _names_tensor(inner.value)
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        return _names_tensor(annotation.left) or _names_tensor(annotation.right)
+    return (dotted(annotation) or "").rsplit(".", 1)[-1] == "Tensor"
+
+
 def eager_name_reason(key: str, class_name: str | None) -> str | None:
     name = key.rsplit(".", 1)[-1]
     if name in EAGER_METHOD_NAMES:
@@ -405,6 +417,8 @@ class SummaryBuilder(cst.CSTVisitor):
                             kwonly=tuple(p.name.value for p in node.params.kwonly_params))
         info.eager_reason = eager_name_reason(key, info.class_name)
         info.only_raises = only_raises(node)
+        info.takes_tensor = any(p.annotation is not None and _names_tensor(p.annotation.annotation)
+                                for p in parameters(node))
         info.returns = written_return(node)
         info.is_property = any(dotted(d.decorator) in ("property", "functools.cached_property", "cached_property")
                                for d in node.decorators)
