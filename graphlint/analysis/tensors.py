@@ -263,6 +263,10 @@ class _EvidenceCollector(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         self._number_uses(node)
         self._tensor_uses(node)
+        if _tests_for_container(node):
+            # `feats[i].shape if isinstance(feats, list) else int(feats[i][0])` (ultralytics' `make_anchors`): the
+            # function takes a list as well, so a name like `feats` is no guess of a tensor
+            self.containers.add(node.args[0].value.value)
 
     def _number_uses(self, node: cst.Call) -> None:
         func = node.func
@@ -318,6 +322,18 @@ class _EvidenceCollector(cst.CSTVisitor):
 
 
 _DICT_METHODS = frozenset({"get", "keys", "items", "values", "setdefault"})  # no tensor has them
+_CONTAINER_TYPES = frozenset({"list", "tuple", "dict", "Sequence", "Mapping", "abc.Sequence", "abc.Mapping",
+                              "collections.abc.Sequence", "collections.abc.Mapping", "typing.Sequence"})
+
+
+def _tests_for_container(call: cst.Call) -> bool:
+    """`isinstance(p, list)`, `isinstance(p, (list, tuple))`: a test of a plain name for a container type."""
+    if not (isinstance(call.func, cst.Name) and call.func.value == "isinstance" and len(call.args) == 2
+            and isinstance(call.args[0].value, cst.Name)):
+        return False
+    types = call.args[1].value
+    options = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
+    return any(dotted(t) in _CONTAINER_TYPES for t in options)
 # factories whose positional arguments are all sizes
 _SIZE_FACTORIES = frozenset(f"torch.{f}" for f in ("zeros", "ones", "empty", "rand", "randn", "eye", "randperm"))
 
