@@ -645,9 +645,9 @@ def skipped_frames(facts: list[FrameFacts], index: ProjectIndex) -> set[FuncId]:
     itself), so Dynamo starts on them as frames of their own and `has_tensor_in_frame` turns it away (robustloss's
     `Preprocessor.__init__`, called after `prepare_dataset`'s first break). An nn.Module's `__init__` called only
     eagerly is never traced past its start either: Dynamo starts on it, meets the module before it is initialised
-    at `super().__init__()` (GB0119, GL705) and runs the rest eagerly (stanza's `Tagger.__init__`, built by a
-    trainer whose `__init__` holds no tensor). A function some caller may still inline, or one with a caller
-    graphlint did not walk, keeps its findings."""
+    at `super().__init__()` (GB0119, GL705) and runs the rest eagerly (`fixtures/cases/module_init.py`'s `Late`,
+    built after a loop's break; stanza's `CRFLoss`, built in `NERTagger.__init__` after its first break). A function
+    some caller may still inline, or one with a caller graphlint did not walk, keeps its findings."""
     by_fid = {fact.fid: fact for fact in facts}
     sites: dict[FuncId, list[tuple[FuncId, bool]]] = {}
     for fact in facts:
