@@ -275,7 +275,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
             eager = eager_calls(found, [call for _, call in done.calls], positions, done.node,
                                 done.object_options)
             fact.calls = [(callees, is_eager) for (callees, _), is_eager in zip(done.calls, eager)]
-            fact.nested = frozenset(i for i, (_, call) in enumerate(done.calls) if id(call) in done.nested_calls)
+            fact.nested = frozenset(done.nested_calls)
             found = [f for f in found if f.code not in (CALL_SITE, UNREBUILDABLE_SITE)]
         facts.append(fact)
         raw.extend((finding, done.traced, fact) for finding in found)
@@ -361,7 +361,7 @@ class _Walked:
     # calls to linted functions: (the functions it may reach, the call as a CALL_SITE finding); it
     # surely breaks only if all of them do (`self._step_func(...)` dispatches to every subclass's)
     calls: list[tuple[tuple[FuncId, ...], RawFinding]] = field(default_factory=list)
-    nested_calls: set[int] = field(default_factory=set)  # ids of the `calls` findings inside a lambda / nested def
+    nested_calls: set[int] = field(default_factory=set)  # indices into `calls` of those inside a lambda / nested def
 
 
 def _unrebuildable(calls: list[RawFinding], codes: set[str]) -> list[RawFinding]:
@@ -394,7 +394,7 @@ def _record_call_site(done: _Walked, call: cst.Call, caller: CheckContext, calle
                       skips_after=after)
     done.calls.append((tuple(callees), site))
     if any(isinstance(p, (cst.Lambda, cst.FunctionDef)) for p in caller.parents[1:-1]):
-        done.nested_calls.add(id(site))
+        done.nested_calls.add(len(done.calls) - 1)
 
 
 def breaks_surely(callees: tuple[FuncId, ...], breaking: set[FuncId] | frozenset[FuncId], index: ProjectIndex) -> bool:
