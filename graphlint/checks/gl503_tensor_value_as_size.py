@@ -6,6 +6,53 @@ from graphlint.checks.base import Check
 from graphlint.torch_version import matches
 
 
+# Parameters that take only Python numbers in every overload of the op (dims, counts, shifts, `p`, `eps`,
+# slopes): a tensor there is read like `.item()` (GB0033). Measured on 2.13.0, one call a line, in
+# fixtures/cases/number_arguments.py (from ultralytics' `x.new_full(size, stride)` with `stride = strides[i]`).
+# Ops with a Tensor overload at the same place take a 0-d tensor without a break (same file): `torch.lerp`'s
+# weight, `x.pow(e)`, `clamp(min=)`, `masked_fill`'s value, and `torch.full`'s fill value; so do Python-level
+# functions that only compute with it (`F.gumbel_softmax(x, tau=t)`).
+_DIM = ("dim",)
+NUMBER_ARGS = {  # torch function -> (positions, keywords)
+    "torch.cat": ((1,), _DIM), "torch.stack": ((1,), _DIM), "torch.split": ((1, 2), ("split_size_or_sections", "dim")),
+    "torch.chunk": ((1, 2), ("chunks", "dim")), "torch.tensor_split": ((1, 2), _DIM),
+    "torch.roll": ((1, 2), ("shifts", "dims")), "torch.diag": ((1,), ("diagonal",)),
+    "torch.tril": ((1,), ("diagonal",)), "torch.triu": ((1,), ("diagonal",)), "torch.kthvalue": ((1, 2), ("k", "dim")),
+    "torch.randint": ((0, 1), ("low", "high")), "torch.multinomial": ((1,), ("num_samples",)),
+    "torch.full_like": ((1,), ("fill_value",)), "torch.histc": ((1,), ("bins",)), "torch.bincount": ((2,), ("minlength",)),
+    "torch.round": ((), ("decimals",)), "torch.diff": ((1, 2), ("n", "dim")), "torch.dist": ((2,), ("p",)),
+    "torch.logit": ((1,), ("eps",)), "torch.renorm": ((1, 2, 3), ("p", "dim", "maxnorm")),
+    "torch.softmax": ((1,), _DIM), "torch.log_softmax": ((1,), _DIM), "torch.cumsum": ((1,), _DIM),
+    "torch.cumprod": ((1,), _DIM), "torch.index_select": ((1,), _DIM), "torch.gather": ((1,), _DIM),
+    "torch.movedim": ((1, 2), ("source", "destination")), "torch.transpose": ((1, 2), ("dim0", "dim1")),
+    "torch.squeeze": ((1,), _DIM), "torch.sum": ((), _DIM), "torch.mean": ((), _DIM),
+    "torch.nn.functional.dropout": ((1,), ("p",)), "torch.nn.functional.leaky_relu": ((1,), ("negative_slope",)),
+    "torch.nn.functional.elu": ((1,), ("alpha",)), "torch.nn.functional.hardtanh": ((1, 2), ("min_val", "max_val")),
+    "torch.nn.functional.threshold": ((1, 2), ("threshold", "value")),
+    "torch.nn.functional.softplus": ((1, 2), ("beta", "threshold")),
+    "torch.nn.functional.normalize": ((1, 2, 3), ("p", "dim", "eps")),
+    "torch.nn.functional.cosine_similarity": ((2, 3), ("dim", "eps")),
+    "torch.nn.functional.layer_norm": ((4,), ("eps",)), "torch.nn.functional.softmax": ((1,), _DIM),
+    "torch.nn.functional.log_softmax": ((1,), _DIM),
+    "torch.nn.functional.avg_pool1d": ((1, 2, 3), ("kernel_size", "stride", "padding")),
+    "torch.nn.functional.max_pool1d": ((1, 2, 3), ("kernel_size", "stride", "padding")),
+}
+# `F.pad(x, (n, n))`: a tensor among the pad widths is read as an int (the same file)
+NUMBER_TUPLE_ARGS = {"torch.nn.functional.pad": 1}
+NUMBER_METHOD_ARGS = {  # tensor method -> (positions after the receiver, None: all; keywords)
+    **{m: (None, ()) for m in ("view", "reshape", "expand", "tile", "repeat", "permute", "flip")},
+    **{m: ((0,), _DIM) for m in ("squeeze", "softmax", "log_softmax", "cumsum", "cumprod", "index_select", "gather",
+                                 "sum", "mean", "argmax", "argmin", "logsumexp")},
+    **{m: ((0, 1), ("dim0", "dim1")) for m in ("transpose", "swapaxes")},
+    "movedim": ((0, 1), ("source", "destination")), "chunk": ((0, 1), ("chunks", "dim")),
+    "split": ((0, 1), ("split_size", "dim")), "unfold": ((0, 1, 2), ("dimension", "size", "step")),
+    "kthvalue": ((0, 1), ("k", "dim")), "topk": ((0, 1), ("k", "dim")), "narrow": ((0, 1, 2), ("dim", "start", "length")),
+    "select": ((0, 1), ("dim", "index")), "roll": ((0, 1), ("shifts", "dims")), "diag": ((0,), ("diagonal",)),
+    "tril": ((0,), ("diagonal",)), "triu": ((0,), ("diagonal",)), "diff": ((0, 1), ("n", "dim")),
+    "renorm": ((0, 1, 2), ("p", "dim", "maxnorm")), "norm": ((0,), ("p",)), "fill_diagonal_": ((0,), ("fill_value",)),
+    "uniform_": ((0, 1), ("from", "to")), "normal_": ((0, 1), ("mean", "std")),
+}
+
 # Which positional arguments are sizes: None = all of them.
 SIZE_ARGS = {"torch.arange": None, "torch.zeros": None, "torch.ones": None, "torch.empty": None,
              "torch.rand": None, "torch.randn": None, "torch.eye": None, "torch.randperm": (0,),
@@ -22,6 +69,7 @@ FACTORY_SIZE_TUPLES = {"torch.zeros", "torch.ones", "torch.empty", "torch.rand",
                        "torch.nn.functional.interpolate"}
 _NEW_FACTORIES = ("new_zeros", "new_ones", "new_empty", "new_full")
 NEW_METHODS = {f".{m}()" for m in _NEW_FACTORIES}  # as _scalar_parameters names them
+NEVER_CAPTURED_METHODS = {".unsqueeze()", *NEW_METHODS}
 # Keyword arguments that must be Python numbers: a tensor there is read like `.item()` (GB0033,
 # measured on 2.13: torchode's `torch.add(atol, y, alpha=rtol)` with `rtol` a buffer).
 SCALAR_KWARGS = {"torch.nn.functional.one_hot": ("num_classes",), "torch.topk": ("k",),
@@ -42,7 +90,8 @@ ALPHA_METHODS = {"add", "sub", "add_", "sub_"}
 UNPACKED_SIZE_METHODS = frozenset({"permute", "view", "reshape", "expand", "repeat", "tile", "flip", "new_zeros",
                                    "new_ones", "new_empty", "unflatten"})
 # Tensor methods whose arguments (by position, or keyword) must be Python ints or numbers.
-SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",)), **{m: ((0,), ()) for m in _NEW_FACTORIES}}
+SCALAR_METHOD_ARGS = {"unsqueeze": ((0,), ("dim",)), **{m: (None, ()) for m in _NEW_FACTORIES},
+                      "new_full": ((0, 1), ("fill_value",)), **NUMBER_METHOD_ARGS}
 # From which torch `capture_scalar_outputs=True` removes a form's break (probe → specifier; measured on
 # 2.1-2.15). Before that the flag leaves the break, or makes the compile fail (alpha=: a Dynamo error on
 # 2.1-2.12). `F.one_hot(x, n)` and `x.unsqueeze(d)` with a 0-d tensor break with the flag on every version.
@@ -128,17 +177,18 @@ class TensorValueAsSize(Check):
         if name is None:
             return
         positional = [a for a in node.args if a.keyword is None]
-        never_captured = name == "torch.nn.functional.one_hot" or name in (f".{m}()" for m in SCALAR_METHOD_ARGS)
+        # measured with the flag on (versions.json): these still break; the newer forms are left quiet under it
+        never_captured = name == "torch.nn.functional.one_hot" or name in NEVER_CAPTURED_METHODS
         if ctx.config.capture_scalar_outputs and not never_captured:
             positions = ()  # a 0-d tensor as a factory size is captured as an unbacked int
         for i, arg in enumerate(positional):
-            if not (positions is None or i in positions):
+            if not (positions is None or i in positions) or arg.star:  # `*dims`: _tensor_unpacked_as_sizes
                 continue
             # `torch.zeros((batch.max() + 1,))`: a size given as a tuple or list (mlipops, held-out set 20)
             value = arg.value if ctx.is_tensor(arg.value) else self._tensor_in_size_tuple(arg.value, name, ctx)
             if value:
                 # Dynamo reports the call's first line, where a multi-line call starts
-                what = "a size" if name in SIZE_ARGS or name in NEW_METHODS else "an int argument"
+                what = "a size" if name in SIZE_ARGS or name in NEW_METHODS else "a number argument"
                 ctx.report(value, self.code, f"a tensor used as {what} of `{name}`: its value is read, "
                                              "the shape depends on data", start_node=node)
                 return
@@ -168,7 +218,8 @@ class TensorValueAsSize(Check):
     def _tensor_in_size_tuple(arg: cst.BaseExpression, name: str, ctx) -> cst.BaseExpression | None:
         """A tensor among the items of a size tuple or list given to a factory (`torch.zeros((n, 3))`,
         `x.new_zeros([n, 3])`); None when there is none."""
-        if not isinstance(arg, (cst.Tuple, cst.List)) or not (name in FACTORY_SIZE_TUPLES or name in NEW_METHODS):
+        if not isinstance(arg, (cst.Tuple, cst.List)) or not (
+                name in FACTORY_SIZE_TUPLES or name in NEW_METHODS or name in NUMBER_TUPLE_ARGS):
             return None
         return next((e.value for e in arg.elements if not isinstance(e, cst.StarredElement)
                      and ctx.is_tensor(e.value)), None)
@@ -196,6 +247,11 @@ class TensorValueAsSize(Check):
         name = ctx.qualname(node.func)
         if name in SIZE_ARGS or name in SCALAR_KWARGS:
             return name, SIZE_ARGS.get(name, ()), SCALAR_KWARGS.get(name, ()) + SCALING_KEYWORDS
+        if name in NUMBER_ARGS:
+            positions, keywords = NUMBER_ARGS[name]
+            return name, positions, keywords + (() if name.startswith("torch.nn.") else SCALING_KEYWORDS)
+        if name in NUMBER_TUPLE_ARGS:
+            return name, (NUMBER_TUPLE_ARGS[name],), ()
         if name and name.startswith("torch.") and not name.startswith(("torch.distributions.", "torch.nn.")):
             value = ("value",) if name.rsplit(".", 1)[-1] in VALUE_SCALED else ()
             return name, (), SCALING_KEYWORDS + value
