@@ -34915,3 +34915,588 @@ def mmengine_components():
         out.append((len(keep), cat.bboxes, pix.shape, LabelData.label_to_onehot(lab.label, 4), ema(data["inputs"])))
         return out
     return f, (imgs, y, boxes, scores)
+
+
+# ---- held-out set 47 (popular PyTorch libraries from areas the benchmark lacked: mechanistic interpretability of
+# transformers, uncertainty quantification, face detection / recognition; chosen 2026-12-07 by a helper session blind
+# to graphlint). All three go to bench/accuracy/.venv/models-site (requirements-models.txt) with transformer-lens' new
+# pure-Python dependency better-abc. transformer-lens 3.9.0 (the last release with HookedTransformer; 4.x keeps only
+# its TransformerBridge around Hugging Face models) imports `datasets` (which needs the binary pyarrow; not installed)
+# only for type hints and its data-set loaders: its entry points register an empty stand-in module when `datasets` is
+# not importable. Its declared fancy-einsum, sentencepiece, wandb and transformers-stream-generator are not installed
+# (not imported, or imported lazily for tokenizers, logging and remote models). facenet-pytorch declares old pins
+# (torch < 2.3, numpy < 2; installed with --no-deps against torch 2.13 / numpy 2). torch-uncertainty imports lightning
+# (models-site since set 45; its LightningCLI base needs no jsonargparse at import). All are "own_files_only", as sets 35
+# to 46. facenet-pytorch's MTCNN loads the P-, R-, O-net weights bundled in its wheel: the entry points replace them with
+# random-weight nets. Left out (eager ok, compile errors that are not graph breaks): transformer_lens'
+# HookedTransformer.generate (sampling and greedy; AssertionError "Guard failed on the same frame it was created", on a
+# tensor made from a NumPy array), the ActivationCache analyses on a cache taken inside the compiled function (KeyError
+# on hook names: the cache misses activations under compile; the analyses run on caches taken eagerly instead), and
+# facenet-pytorch's MTCNN on PIL images (AssertionError "Expected np.nditer base, got <class 'bytes'>").
+PACKAGES.update({
+    "transformer-lens": {"dirs": ["transformer_lens"], "split": "heldout", "site": "models", "own_files_only": True},
+    "torch-uncertainty": {"dirs": ["torch_uncertainty"], "split": "heldout", "site": "models", "own_files_only": True},
+    "facenet-pytorch": {"dirs": ["facenet_pytorch"], "split": "heldout", "site": "models", "own_files_only": True},
+})
+
+
+# -- transformer-lens (mechanistic interpretability): tiny random-weight HookedTransformers from HookedTransformerConfig
+# (2 layers, 32-d, a 64-token vocabulary, no tokenizer), random token ids; nothing downloaded or saved
+def _s47_tl():
+    """Import transformer_lens; `datasets` (pyarrow) is not installed: an empty stand-in with the names it imports."""
+    import sys
+    import types
+    if "datasets" not in sys.modules and importlib.util.find_spec("datasets") is None:
+        ds = types.ModuleType("datasets")
+
+        class Dataset:  # noqa: D401  (stand-in for type hints only)
+            pass
+
+        class IterableDataset:
+            pass
+
+        def load_dataset(*a, **k):
+            raise RuntimeError("datasets is not installed (offline benchmark)")
+        for sub in ("arrow_dataset", "iterable_dataset", "load"):
+            m = types.ModuleType("datasets." + sub)
+            setattr(ds, sub, m)
+            sys.modules["datasets." + sub] = m
+        ds.arrow_dataset.Dataset, ds.iterable_dataset.IterableDataset = Dataset, IterableDataset
+        ds.load.load_dataset = ds.load_dataset = load_dataset
+        ds.Dataset, ds.IterableDataset = Dataset, IterableDataset
+        sys.modules["datasets"] = ds
+    import transformer_lens
+    return transformer_lens
+
+
+_S47_TL_BASE = dict(n_layers=2, d_model=32, d_head=8, n_heads=4, d_mlp=64, n_ctx=16, d_vocab=64, act_fn="gelu",
+                    normalization_type="LN", seed=0, device="cpu")
+_S47_TL_ARCHS = [
+    {},                                                                                     # GPT-2 style
+    dict(positional_embedding_type="rotary", rotary_dim=8, normalization_type="RMS", gated_mlp=True, act_fn="silu",
+         n_key_value_heads=2, final_rms=True),                                              # Llama style (GQA)
+    dict(positional_embedding_type="shortformer", parallel_attn_mlp=True, act_fn="gelu_new"),  # GPT-J / shortformer
+    dict(positional_embedding_type="alibi", normalization_type="LNPre"),                   # BLOOM style (ALiBi)
+    dict(attn_types=["global", "local"], window_size=4, use_local_attn=True, act_fn="relu"),  # GPT-Neo style
+    dict(num_experts=4, experts_per_token=2, positional_embedding_type="rotary", rotary_dim=8, normalization_type="RMS",
+         gated_mlp=True, act_fn="silu"),                                                    # Mixtral style (MoE)
+]
+
+
+def _s47_tl_model(**kw):
+    _s47_tl()
+    from transformer_lens import HookedTransformer, HookedTransformerConfig
+    cfg = dict(_S47_TL_BASE)
+    cfg.update(kw)
+    return HookedTransformer(HookedTransformerConfig(**cfg))
+
+
+class _S47TokenData(torch.utils.data.Dataset):
+    def __init__(self, n=12, seq=12, seed=0):
+        g = torch.Generator().manual_seed(seed)
+        self.tokens = torch.randint(0, 64, (n, seq), generator=g)
+
+    def __len__(self):
+        return len(self.tokens)
+
+    def __getitem__(self, i):
+        return {"tokens": self.tokens[i]}
+
+
+@entry("transformer-lens", "transformer_lens.train.train, the library's own training loop (AdamW with weight decay and "
+       "linear warm-up, SGD with momentum, gradient clipping, loss printing) over an in-memory token data set, for a "
+       "GPT-2-style and a Llama-style (rotary, RMSNorm, gated MLP, grouped-query attention) HookedTransformer",
+       calls=1)
+def tl_train_loop():
+    _s47_tl()
+    from transformer_lens.train import HookedTransformerTrainConfig, train
+    models = [_s47_tl_model(**_S47_TL_ARCHS[0]), _s47_tl_model(**_S47_TL_ARCHS[1])]
+    cfgs = [HookedTransformerTrainConfig(num_epochs=1, batch_size=4, lr=1e-3, weight_decay=0.01, optimizer_name="AdamW",
+                                         warmup_steps=2, max_grad_norm=1.0, print_every=2, device="cpu"),
+            HookedTransformerTrainConfig(num_epochs=2, batch_size=6, lr=1e-2, momentum=0.9, optimizer_name="SGD",
+                                         print_every=None, max_steps=1, device="cpu")]
+    data = _S47TokenData()
+
+    def f():
+        return [train(m, c, data) for m, c in zip(models, cfgs)]
+    return f, ()
+
+
+@entry("transformer-lens", "HookedTransformers of six architecture families (GPT-2, Llama with grouped-query attention, "
+       "shortformer with parallel attention / MLP, ALiBi, local attention, mixture of experts): a training step each "
+       "with the model's own loss, then run_with_cache, run_with_hooks with head-ablation and activation-patching hooks, "
+       "per-token loss and accuracy")
+def tl_hooks_cache():
+    _s47_tl()
+    from transformer_lens import utils
+    runs = []
+    for kw in _S47_TL_ARCHS:
+        m = _s47_tl_model(**kw)
+        m.set_use_attn_result(True)
+        runs.append((m, torch.optim.AdamW(m.parameters(), lr=1e-3)))
+    g = torch.Generator().manual_seed(1)
+    tokens = torch.randint(0, 64, (2, 10), generator=g)
+    corrupted = torch.randint(0, 64, (2, 10), generator=g)
+
+    def ablate_head(z, hook):
+        z[:, :, 0, :] = 0.0
+        return z
+
+    def f(tokens, corrupted):
+        out = []
+        for m, opt in runs:
+            m.train()
+            opt.zero_grad()
+            loss = m(tokens, return_type="loss")
+            loss.backward()
+            opt.step()
+            m.eval()
+            with torch.no_grad():
+                logits, cache = m.run_with_cache(tokens)
+                name = utils.get_act_name("z", 0)
+                abl = m.run_with_hooks(tokens, return_type="loss", fwd_hooks=[(name, ablate_head)])
+
+                def patch(act, hook):
+                    act[:, 3] = act.flip(0)[:, 3]
+                    return act
+                patched = m.run_with_hooks(corrupted, fwd_hooks=[(lambda n: n.endswith("resid_pre"), patch)])
+                per_tok = m(tokens, return_type="loss", loss_per_token=True)
+            out.append((loss.detach(), logits, sorted(cache.keys()), abl, patched, per_tok,
+                        utils.lm_accuracy(logits, tokens)))
+        return out
+    return f, (tokens, corrupted)
+
+
+@entry("transformer-lens", "transformer_lens' ActivationCache analyses on caches of four architecture families "
+       "(GPT-2, Llama with grouped-query attention, ALiBi, local attention) taken eagerly: accumulated and decomposed "
+       "residual stream with layer-norm scaling, per-head results and full residual decomposition, logit attributions "
+       "against correct / incorrect tokens, per-layer / per-head stacking with labels, activation lookup by name")
+def tl_activation_cache():
+    _s47_tl()
+    g = torch.Generator().manual_seed(4)
+    tokens = torch.randint(0, 64, (2, 8), generator=g)
+    wrong = torch.randint(0, 64, (2,), generator=g)
+    caches = []
+    for i in (0, 1, 3, 4):
+        m = _s47_tl_model(**_S47_TL_ARCHS[i]).eval()
+        m.set_use_attn_result(True)
+        with torch.no_grad():
+            _, cache = m.run_with_cache(tokens)
+        caches.append(cache)
+
+    def f(tokens, wrong):
+        out = []
+        for cache in caches:
+            resid, labels = cache.accumulated_resid(layer=-1, incl_mid=True, apply_ln=True, pos_slice=-1,
+                                                    return_labels=True)
+            dec, dlabels = cache.decompose_resid(layer=-1, pos_slice=-1, return_labels=True)
+            heads, hlabels = cache.stack_head_results(layer=-1, pos_slice=-1, return_labels=True)
+            full = cache.get_full_resid_decomposition(layer=-1, expand_neurons=False, pos_slice=-1)
+            attrs = cache.logit_attrs(heads, tokens=tokens[:, -1], incorrect_tokens=wrong, pos_slice=-1)
+            scaled = cache.apply_ln_to_stack(dec, layer=-1, pos_slice=-1)
+            acts = cache.stack_activation("resid_post")
+            out.append((resid, labels, dec, dlabels, hlabels, full, attrs, scaled, acts, cache["pattern", 0],
+                        cache["blocks.1.attn.hook_z"]))
+        return out
+    return f, (tokens, wrong)
+
+
+@entry("transformer-lens", "transformer_lens' other model classes and weight processing: a HookedEncoder (BERT-style, "
+       "bidirectional, padding mask) masked-language-model training step, a HookedEncoderDecoder (T5-style, relative "
+       "position buckets, RMSNorm) training step, process_weights_ (layer-norm folding, centering the writing weights "
+       "and the unembedding, refactoring the factored attention matrices) on GPT-2- and Llama-style models, and "
+       "neuron-level results from a cache taken eagerly", calls=1)
+def tl_encoders_weights():
+    _s47_tl()
+    from transformer_lens import HookedEncoder, HookedEncoderDecoder, HookedTransformerConfig
+    enc = HookedEncoder(HookedTransformerConfig(**dict(_S47_TL_BASE, attention_dir="bidirectional",
+                                                       original_architecture="BertForMaskedLM")))
+    ed = HookedEncoderDecoder(HookedTransformerConfig(**dict(
+        _S47_TL_BASE, attention_dir="bidirectional", positional_embedding_type="relative_positional_bias",
+        relative_attention_num_buckets=8, relative_attention_max_distance=16, normalization_type="RMS", act_fn="relu",
+        original_architecture="T5ForConditionalGeneration", decoder_start_token_id=0)))
+    opt = torch.optim.AdamW(list(enc.parameters()) + list(ed.parameters()), lr=1e-3)
+    procs = [_s47_tl_model(**_S47_TL_ARCHS[i]) for i in (0, 1)]
+    g = torch.Generator().manual_seed(5)
+    tokens = torch.randint(0, 64, (2, 8), generator=g)
+    mask = torch.ones(2, 8, dtype=torch.long)
+    mask[1, 6:] = 0
+    masked = tokens.clone()
+    masked[:, 2] = 63
+    with torch.no_grad():
+        _, cache = procs[0].run_with_cache(tokens)
+
+    def f(tokens, mask, masked):
+        opt.zero_grad()
+        logits = enc(masked, return_type="logits", one_zero_attention_mask=mask)
+        loss = torch.nn.functional.cross_entropy(logits[:, 2], tokens[:, 2])
+        dec_logits = ed(tokens, decoder_input=tokens[:, :5], one_zero_attention_mask=mask)
+        loss = loss + torch.nn.functional.cross_entropy(dec_logits[:, :-1].reshape(-1, 64), tokens[:, 1:5].reshape(-1))
+        loss = loss + ed(tokens, decoder_input=tokens[:, :3]).mean() * 0
+        loss.backward()
+        opt.step()
+        out = [loss.detach()]
+        for i, m in enumerate(procs):  # (no QK refactoring with rotary embeddings)
+            m.process_weights_(fold_ln=True, center_writing_weights=True, center_unembed=True,
+                               refactor_factored_attn_matrices=i == 0)
+            out.append(m(tokens, return_type="loss"))
+        out += [cache.get_neuron_results(1, neuron_slice=[0, 3, 5], pos_slice=-1),
+                cache.stack_neuron_results(-1, pos_slice=-1, return_labels=True), cache.compute_head_results()]
+        return out
+    return f, (tokens, mask, masked)
+
+
+@entry("transformer-lens", "transformer_lens' circuit-analysis tools on a tiny model: activation patching "
+       "(residual stream, attention / MLP outputs, per-head outputs by position and all positions), the head detector "
+       "(previous-token, duplicate-token, induction-head patterns and attention similarity scores), FactoredMatrix (OV / QK circuits: SVD, eigenvalues, norms, "
+       "products, corners, composition scores), per-token cross-entropy and accumulated biases", calls=1)
+def tl_circuit_tools():
+    _s47_tl()
+    from transformer_lens import FactoredMatrix, patching, utils
+    from transformer_lens import head_detector as HD
+    m = _s47_tl_model(**_S47_TL_ARCHS[0]).eval()
+    g = torch.Generator().manual_seed(3)
+    clean = torch.randint(0, 64, (2, 6), generator=g)
+    corrupted = clean.clone()
+    corrupted[:, 2] = (corrupted[:, 2] + 7) % 64
+    seq = torch.randint(0, 64, (1, 5), generator=g)
+    induction = torch.cat([seq, seq], 1)
+    _, clean_cache = m.run_with_cache(clean)
+
+    def metric(logits):
+        return logits[:, -1, 3].mean() - logits[:, -1, 4].mean()
+
+    def f():
+        out = [patching.get_act_patch_resid_pre(m, corrupted, clean_cache, metric),
+               patching.get_act_patch_attn_out(m, corrupted, clean_cache, metric),
+               patching.get_act_patch_mlp_out(m, corrupted, clean_cache, metric),
+               patching.get_act_patch_attn_head_out_all_pos(m, corrupted, clean_cache, metric),
+               patching.get_act_patch_attn_head_out_by_pos(m, corrupted, clean_cache, metric)]
+        _, cache = m.run_with_cache(induction)
+        for det in (HD.get_previous_token_head_detection_pattern, HD.get_duplicate_token_head_detection_pattern,
+                    HD.get_induction_head_detection_pattern):
+            pat = det(induction.cpu())
+            for layer in range(m.cfg.n_layers):
+                for head in range(m.cfg.n_heads):
+                    out.append(HD.compute_head_attention_similarity_score(
+                        cache["pattern", layer][0, head], pat, exclude_bos=layer == 0, exclude_current_token=head == 1,
+                        error_measure="abs" if head % 2 else "mul"))
+        ov = m.OV
+        qk = m.QK
+        out += [ov.svd()[1], qk.eigenvalues, ov.norm(), (ov[0, 0] @ qk[1, 0]).AB, ov.get_corner(3),
+                m.all_composition_scores("Q"), m.all_composition_scores("V"),
+                FactoredMatrix(torch.randn(8, 3), torch.randn(3, 8)).collapse_l().shape]
+        out.append(utils.lm_cross_entropy_loss(m(clean), clean, per_token=True))
+        out.append(utils.entropy(m(clean)) if hasattr(utils, "entropy") else None)
+        out.append(m.accumulated_bias(1, mlp_input=True))
+        return out
+    return f, ()
+
+
+# -- torch-uncertainty (uncertainty quantification: ensembles, Bayesian layers, calibration, conformal prediction):
+# tiny MLPs / LeNets with random weights on random in-memory data; Lightning writes nothing (no logger, no checkpoints)
+def _s47_tu():
+    import torch_uncertainty
+    import torch_uncertainty.models, torch_uncertainty.layers, torch_uncertainty.losses  # noqa: E401,F401
+    import torch_uncertainty.metrics, torch_uncertainty.post_processing, torch_uncertainty.routines  # noqa: E401,F401
+    return torch_uncertainty
+
+
+def _s47_tu_loader(n=24, d=8, c=3, seed=0, batch_size=8, image=False):
+    g = torch.Generator().manual_seed(seed)
+    y = torch.arange(n) % c
+    if image:
+        x = torch.randn(n, 1, 16, 16, generator=g) + y.float()[:, None, None, None]
+    else:
+        x = torch.randn(n, d, generator=g) + torch.nn.functional.one_hot(y, d).float() * 2
+    return torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, y), batch_size=batch_size, shuffle=False)
+
+
+def _s47_tu_trainer(**kw):
+    import tempfile
+    from torch_uncertainty.utils import TUTrainer
+    return TUTrainer(accelerator="cpu", devices=1, logger=False, enable_checkpointing=False, enable_progress_bar=False,
+                     enable_model_summary=False, default_root_dir=tempfile.mkdtemp(prefix="s47_tu_"), **kw)
+
+
+@entry("torch-uncertainty", "torch-uncertainty's ClassificationRoutine (a LightningModule) trained, validated and tested "
+       "by its TUTrainer: a Packed-Ensembles MLP (repeated targets, ensemble metrics: calibration error, AURC, Brier, "
+       "NLL, disagreement, entropy, mutual information) and a MIMO MLP (MIMO batch format); a RegressionRoutine with a "
+       "Normal-distribution MLP head and the distribution NLL loss", calls=1)
+def tu_routines_fit():
+    _s47_tu()
+    from torch_uncertainty.models.mlp import packed_mlp, mimo_mlp, mlp
+    from torch_uncertainty.routines import ClassificationRoutine, RegressionRoutine
+    from torch_uncertainty.transforms import RepeatTarget, MIMOBatchFormat
+    from torch_uncertainty.losses import DistributionNLLLoss
+
+    def recipe(model):
+        return torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+    routines = [
+        ClassificationRoutine(packed_mlp(8, 3, [16], num_estimators=2, alpha=2), num_classes=3,
+                              loss=torch.nn.CrossEntropyLoss(), is_ensemble=True, format_batch_fn=RepeatTarget(2),
+                              optim_recipe=recipe),
+        ClassificationRoutine(mimo_mlp(8, 3, [16], num_estimators=2), num_classes=3, loss=torch.nn.CrossEntropyLoss(),
+                              is_ensemble=True, format_batch_fn=MIMOBatchFormat(2, rho=0.5, batch_repeat=1),
+                              optim_recipe=recipe),
+    ]
+    g = torch.Generator().manual_seed(5)
+    xr = torch.randn(24, 8, generator=g)
+    yr = xr[:, 0] * 2 - xr[:, 1]
+    reg_loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(xr, yr), batch_size=8)
+    reg = RegressionRoutine(mlp(8, 1, [16], dist_family="normal"), output_dim=1, loss=DistributionNLLLoss(),
+                            dist_family="normal", optim_recipe=recipe)
+    train, val = _s47_tu_loader(seed=0), _s47_tu_loader(seed=1)
+
+    def f():
+        out = []
+        for r in routines:
+            trainer = _s47_tu_trainer(max_epochs=2)
+            trainer.fit(r, train_dataloaders=train, val_dataloaders=val)
+            out.append(trainer.test(r, dataloaders=val, verbose=False))
+        trainer = _s47_tu_trainer(max_epochs=1)
+        trainer.fit(reg, train_dataloaders=reg_loader, val_dataloaders=reg_loader)
+        out.append(trainer.test(reg, dataloaders=reg_loader, verbose=False))
+        return out
+    return f, ()
+
+
+@entry("torch-uncertainty", "training steps of torch-uncertainty's uncertainty models with its losses: Packed-Ensembles, "
+       "BatchEnsemble and Bayesian LeNets (ELBO loss with KL divergence), MC-dropout and deep-ensemble wrappers, "
+       "Masksembles / Packed / Batch / Bayesian convolution and linear layers, packed multi-head attention and "
+       "transformer encoder layer, filter response norm; evidential (DEC), focal, confidence-penalty, conflictual, "
+       "label-smoothed BCE, MaxSup losses; regression heads (Normal, Laplace, Student-t, Normal-inverse-gamma) with "
+       "distribution NLL, deep evidential regression, beta-NLL and pinball losses")
+def tu_models_losses():
+    _s47_tu()
+    from torch_uncertainty import layers as L, losses as LS
+    from torch_uncertainty.models import packed_lenet, batchensemble_lenet, bayesian_lenet, lenet
+    from torch_uncertainty.models.mlp import mlp
+    from torch_uncertainty.methods import mc_dropout, deep_ensembles
+    torch.manual_seed(0)
+    g = torch.Generator().manual_seed(6)
+    x = torch.randn(4, 1, 16, 16, generator=g)
+    y = torch.tensor([0, 1, 2, 1])
+    xf = torch.randn(4, 8, generator=g)
+    yf = torch.randn(4, 1, generator=g)
+    bayes = bayesian_lenet(1, 3, num_samples=2)
+    cls_models = [("packed", packed_lenet(1, 3, num_estimators=2, alpha=2), 2),
+                  ("batch", batchensemble_lenet(1, 3, num_estimators=2), 2),
+                  ("mcd", mc_dropout(lenet(1, 3, dropout_rate=0.2), num_estimators=2, on_batch=True), 1),
+                  ("deep", deep_ensembles(lenet(1, 3), num_estimators=2), 1)]
+    elbo = LS.ELBOLoss(bayes, torch.nn.CrossEntropyLoss(), kl_weight=1e-3, num_samples=2)
+    layer_net = torch.nn.ModuleDict({
+        "masked": L.MaskedConv2d(12, 4, 3, num_estimators=2, scale=2.0), "packed": L.PackedConv2d(1, 4, 3, alpha=2, first=True,
+                                                                                                   num_estimators=2),
+        "batchc": L.BatchConv2d(1, 4, 3, num_estimators=2), "bayesc": L.BayesConv2d(1, 4, 3),
+        "frn": L.FilterResponseNorm2d(4), "plin": L.PackedLinear(8, 8, alpha=2, num_estimators=2, first=True),
+        "blin": L.BatchLinear(8, 8, num_estimators=2), "bayesl": L.BayesLinear(8, 8),
+        "mha": L.PackedMultiheadAttention(8, 2, alpha=2, num_estimators=2, batch_first=True),
+        "enc": L.PackedTransformerEncoderLayer(8, 2, dim_feedforward=16, alpha=2, num_estimators=2, batch_first=True),
+    })
+    heads = {"normal": mlp(8, 1, [16], dist_family="normal"), "laplace": mlp(8, 1, [16], dist_family="laplace"),
+             "student": mlp(8, 1, [16], dist_family="student"), "nig": mlp(8, 1, [16], dist_family="nig")}
+    from torch_uncertainty.utils.distributions import get_dist_class
+    cls_losses = [LS.DECLoss(reg_weight=1e-2), LS.FocalLoss(gamma=2.0), LS.ConfidencePenaltyLoss(),
+                  LS.ConflictualLoss(), LS.CrossEntropyMaxSupLoss()]
+    params = [p for _, mm, _ in cls_models for p in mm.parameters()] + list(bayes.parameters()) + \
+        list(layer_net.parameters()) + [p for h in heads.values() for p in h.parameters()]
+    opt = torch.optim.Adam(params, lr=1e-3)
+
+    def f(x, y, xf, yf):
+        opt.zero_grad()
+        total = elbo(x, y)
+        for kind, mm, rep in cls_models:
+            mm.train()
+            logits = mm(x)
+            total = total + torch.nn.functional.cross_entropy(logits, y.repeat(logits.shape[0] // y.shape[0]))
+        logits = cls_models[0][1](x)[:4]
+        for i, lf in enumerate(cls_losses):
+            total = total + (lf(logits, y, 1) if i == 0 else lf(logits, y))
+        total = total + LS.BCEWithLogitsLSLoss(label_smoothing=0.1)(logits[:, 0], (y > 0).float())
+        h = layer_net["frn"](layer_net["masked"](x.repeat(2, 12, 1, 1)))
+        h = h.mean() + layer_net["packed"](x).mean()
+        h2 = layer_net["batchc"](x.repeat(2, 1, 1, 1)) + layer_net["bayesc"](x.repeat(2, 1, 1, 1))
+        seq = layer_net["plin"](xf).reshape(2, 2, 16)  # packed features: embedding 8 x alpha 2
+        z = layer_net["blin"](xf.repeat(2, 1))[:4] + layer_net["bayesl"](xf)
+        a, _ = layer_net["mha"](seq, seq, seq)
+        total = total + h + h2.mean() + z.mean() + a.mean() + layer_net["enc"](seq).mean()
+        for name, head in heads.items():
+            dist = get_dist_class(name)(**head(xf))
+            if name == "nig":
+                total = total + LS.DERLoss(reg_weight=1e-2)(dist, yf)
+            else:
+                total = total + LS.DistributionNLLLoss()(dist, yf)
+        total = total + LS.BetaNLL(beta=0.5)(xf[:, 0], yf.squeeze(1), xf[:, 1].exp())
+        for q in (0.1, 0.9):
+            total = total + LS.PinballLoss(quantile=q)(xf[:, :1], yf)
+        total.backward()
+        opt.step()
+        return total.detach()
+    return f, (x, y, xf, yf)
+
+
+@entry("torch-uncertainty", "torch-uncertainty's post-processing: temperature / vector / matrix / Dirichlet scaling "
+       "fitted with LBFGS on a calibration loader, conformal classification (THR, APS, RAPS: fit quantiles, prediction "
+       "sets), MC Batch Normalization (stochastic BN estimators) fitted on a LeNet with batch norm",
+       calls=1)
+def tu_post_processing():
+    _s47_tu()
+    from torch_uncertainty.post_processing import (TemperatureScaler, VectorScaler, MatrixScaler, DirichletScaler,
+                                                   ConformalClsTHR, ConformalClsAPS, ConformalClsRAPS, MCBatchNorm)
+    from torch_uncertainty.models.mlp import mlp
+    from torch_uncertainty.models import lenet
+    torch.manual_seed(0)
+    net = mlp(8, 3, [16]).eval()
+    calib = _s47_tu_loader(seed=2)
+    test = _s47_tu_loader(seed=3)
+    bn_net = lenet(1, 3, norm=torch.nn.BatchNorm2d).eval()
+    img_loader = _s47_tu_loader(seed=4, image=True)
+    scalers = [TemperatureScaler(net, max_iter=5), VectorScaler(3, net, max_iter=5),
+               MatrixScaler(3, net, max_iter=5), DirichletScaler(3, net, max_iter=5)]
+    conformal = [ConformalClsTHR(alpha=0.1, model=net, ts_max_iter=5), ConformalClsAPS(alpha=0.1, model=net,
+                                                                                     ts_max_iter=5),
+                 ConformalClsRAPS(alpha=0.1, model=net, ts_max_iter=5)]
+    mcbn = MCBatchNorm(bn_net, num_estimators=2, mc_batch_size=8)
+    x = next(iter(test))[0]
+    xi = next(iter(img_loader))[0]
+
+    def f():
+        out = []
+        for s in scalers:
+            s.fit(calib, progress=False)
+            out.append(s(x))
+        for c in conformal:
+            c.fit(calib)
+            out.append((c(x), c.conformal(x)))
+        mcbn.fit(img_loader)
+        out.append(mcbn(xi))
+        return out
+    return f, ()
+
+
+@entry("torch-uncertainty", "torch-uncertainty's metrics updated and computed on random predictions: calibration errors "
+       "(top-label, adaptive, classwise), AURC / AUGRC / risk at coverage / coverage at risk, FPR95, Brier score, categorical NLL, ensemble "
+       "disagreement / entropy / mutual information / variation ratio, conformal set size and coverage, interval "
+       "coverage / score / width, depth metrics (SILog, threshold accuracy, log10, relative absolute error)")
+def tu_metrics():
+    _s47_tu()
+    from torch_uncertainty import metrics as M
+    g = torch.Generator().manual_seed(7)
+    probs = torch.randn(16, 3, generator=g).softmax(-1)
+    ens = torch.randn(16, 2, 3, generator=g).softmax(-1)
+    target = torch.arange(16) % 3
+    ood = (torch.arange(16) % 4 == 0).long()
+    sets = torch.rand(16, 3, generator=g) > 0.5
+    preds = torch.randn(16, generator=g)
+    ytrue = preds + torch.randn(16, generator=g) * 0.3
+    lo, hi = preds - 0.5, preds + 0.5
+    depth_p, depth_t = torch.rand(16, generator=g) + 0.5, torch.rand(16, generator=g) + 0.5
+    cls_metrics = [M.CalibrationError(task="multiclass", num_classes=3), M.AdaptiveCalibrationError(
+        task="multiclass", num_classes=3), M.ClasswiseCalibrationError(num_classes=3) if hasattr(
+        M, "ClasswiseCalibrationError") else None, M.AURC(), M.AUGRC(), M.RiskAt80Cov(), M.CovAt5Risk(),
+        M.BrierScore(num_classes=3), M.CategoricalNLL()]
+    cls_metrics = [m for m in cls_metrics if m is not None]
+    ens_metrics = [M.Disagreement(), M.Entropy(), M.MutualInformation(), M.VariationRatio()]
+    set_metrics = [M.SetSize(), M.CoverageRate()]
+    reg_metrics = [M.IntervalCoverage(), M.IntervalScore(coverage=0.9)]
+    width = M.MeanIntervalWidth()
+    depth_metrics = [M.SILog(), M.ThresholdAccuracy(power=1), M.Log10(), M.MeanGTRelativeAbsoluteError()]
+    fpr = M.FPR95(pos_label=1)
+
+    def f(probs, ens, target, ood, sets, preds, ytrue, lo, hi, depth_p, depth_t):
+        out = []
+        for m in cls_metrics:
+            m.reset()
+            m.update(probs, target)
+            out.append(m.compute())
+        for m in ens_metrics:
+            m.reset()
+            m.update(ens)
+            out.append(m.compute())
+        for m in set_metrics:
+            m.reset()
+            m.update(sets, target)
+            out.append(m.compute())
+        for m in reg_metrics:
+            m.reset()
+            m.update(lo, hi, ytrue)
+            out.append(m.compute())
+        width.reset()
+        width.update(lo, hi)
+        out.append(width.compute())
+        for m in depth_metrics:
+            m.reset()
+            m.update(depth_p, depth_t)
+            out.append(m.compute())
+        fpr.reset()
+        fpr.update(probs.max(-1).values, ood)
+        out.append(fpr.compute())
+        return out
+    return f, (probs, ens, target, ood, sets, preds, ytrue, lo, hi, depth_p, depth_t)
+
+
+# -- facenet-pytorch (face detection and recognition): MTCNN (P-, R-, O-nets) and InceptionResnetV1 with random weights
+# (pretrained=False / None), random images; nothing downloaded or saved
+@entry("facenet-pytorch", "facenet-pytorch's MTCNN face detector with random weights on random image tensors: the image "
+       "pyramid, P-Net proposals, batched NMS, R-Net / O-Net refinement, box regression, landmark points and NumPy "
+       "'Min' NMS (detect with landmarks), box selection strategies, and face extraction / fixed image "
+       "standardization / prewhitening of the cropped faces", calls=1)
+def facenet_mtcnn_detect():
+    from facenet_pytorch import MTCNN, PNet, RNet, ONet, fixed_image_standardization, prewhiten
+    torch.manual_seed(0)
+    mtcnns = [MTCNN(image_size=32, margin=4, min_face_size=24, thresholds=[0.45, 0.45, 0.45], keep_all=True, device="cpu"),
+              MTCNN(image_size=32, min_face_size=24, thresholds=[0.45, 0.45, 0.45], keep_all=False,
+                    selection_method="largest", device="cpu")]
+    for m in mtcnns:  # random weights instead of the P-, R-, O-net weights bundled in the wheel
+        m.pnet, m.rnet, m.onet = PNet(pretrained=False), RNet(pretrained=False), ONet(pretrained=False)
+        m.eval()
+    g = torch.Generator().manual_seed(8)
+    imgs = (torch.rand(2, 64, 64, 3, generator=g) * 255).round()
+
+    def f(imgs):
+        out = []
+        for i, m in enumerate(mtcnns):
+            boxes, probs, points = m.detect(imgs, landmarks=True)
+            out.append((boxes, probs, points))
+            if i == 1:
+                out.append(m.select_boxes(boxes, probs, points, imgs, method="probability"))
+            faces = m(imgs)
+            out.append(faces)
+        for fc in out[-1]:
+            if fc is not None:
+                out.append((fixed_image_standardization(fc), prewhiten(fc)))
+        return out
+    return f, (imgs,)
+
+
+@entry("facenet-pytorch", "facenet-pytorch's InceptionResnetV1 face-recognition network (random weights, a 4-identity "
+       "classifier head) trained and validated with its own training loop (training.pass_epoch: batch metrics, "
+       "BatchTimer, running-average Logger prints, a StepLR scheduler), then L2-normalized embeddings and its "
+       "P-/R-/O-net forwards", calls=1)
+def facenet_inception_train():
+    from facenet_pytorch import InceptionResnetV1, PNet, RNet, ONet, training
+    torch.manual_seed(0)
+    model = InceptionResnetV1(classify=True, num_classes=4, pretrained=None)
+    emb = InceptionResnetV1(pretrained=None).eval()
+    nets = [PNet(pretrained=False).eval(), RNet(pretrained=False).eval(), ONet(pretrained=False).eval()]
+    g = torch.Generator().manual_seed(9)
+    x = torch.randn(8, 3, 96, 96, generator=g)
+    y = torch.arange(8) % 4
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, y), batch_size=4)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1)
+    metrics = {"fps": training.BatchTimer(), "acc": training.accuracy}
+
+    def f():
+        model.train()
+        tr = training.pass_epoch(model, torch.nn.CrossEntropyLoss(), loader, optimizer=opt, scheduler=sched,
+                                 batch_metrics=metrics, show_running=True, device="cpu")
+        model.eval()
+        with torch.no_grad():
+            va = training.pass_epoch(model, torch.nn.CrossEntropyLoss(), loader, batch_metrics=metrics,
+                                     show_running=False, device="cpu")
+            e = emb(x[:2])
+            outs = [nets[0](x[:1, :, :24, :24]), nets[1](x[:2, :, :24, :24]), nets[2](x[:2, :, :48, :48])]
+        return tr, va, e, outs
+    return f, ()
