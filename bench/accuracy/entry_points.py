@@ -34934,9 +34934,9 @@ def mmengine_components():
 # on hook names: the cache misses activations under compile; the analyses run on caches taken eagerly instead), and
 # facenet-pytorch's MTCNN on PIL images (AssertionError "Expected np.nditer base, got <class 'bytes'>").
 PACKAGES.update({
-    "transformer-lens": {"dirs": ["transformer_lens"], "split": "heldout", "site": "models", "own_files_only": True},
-    "torch-uncertainty": {"dirs": ["torch_uncertainty"], "split": "heldout", "site": "models", "own_files_only": True},
-    "facenet-pytorch": {"dirs": ["facenet_pytorch"], "split": "heldout", "site": "models", "own_files_only": True},
+    "transformer-lens": {"dirs": ["transformer_lens"], "split": "dev", "site": "models", "own_files_only": True},
+    "torch-uncertainty": {"dirs": ["torch_uncertainty"], "split": "dev", "site": "models", "own_files_only": True},
+    "facenet-pytorch": {"dirs": ["facenet_pytorch"], "split": "dev", "site": "models", "own_files_only": True},
 })
 
 

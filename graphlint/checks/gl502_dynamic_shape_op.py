@@ -110,8 +110,7 @@ class DynamicShapeOp(Check):
                 return qual
             if name == "where" and len(node.args) == 1:
                 return "torch.where(condition)"
-            if name == "repeat_interleave" and (
-                    len(positional) == 1 or (len(positional) >= 2 and ctx.is_tensor(positional[1].value))):
+            if name == "repeat_interleave" and _tensor_repeats(node, positional, 1, ctx):
                 return "torch.repeat_interleave(x, repeats_tensor)"
             return None
         if qual is not None and qual.startswith("numpy."):
@@ -135,6 +134,18 @@ class DynamicShapeOp(Check):
             return None  # `np.unique(node.r)`: a module's function, not a tensor's method
         if method in DYNAMIC_FUNCS and method not in FUNCTION_ONLY:  # `input.unique()` of a helper's value
             return f".{method}()"
-        if method == "repeat_interleave" and positional and ctx.is_tensor(positional[0].value):
+        if method == "repeat_interleave" and _tensor_repeats(node, positional, 0, ctx):
             return ".repeat_interleave(repeats_tensor)"
         return None
+
+
+def _tensor_repeats(node: cst.Call, positional: list[cst.Arg], index: int, ctx) -> bool:
+    """Are `repeat_interleave`'s repeats a tensor? `torch.repeat_interleave(counts)` alone (no `repeats=`) takes the
+    counts as its input; `repeats=` by keyword counts like the positional one (transformer-lens'
+    `torch.repeat_interleave(k, dim=2, repeats=self.repeat_kv_heads)`, an int: no break)."""
+    keyword = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "repeats"), None)
+    if keyword is not None:
+        return ctx.is_tensor(keyword)
+    if index == 1 and len(positional) == 1:
+        return True
+    return len(positional) > index and ctx.is_tensor(positional[index].value)
