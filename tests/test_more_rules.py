@@ -358,6 +358,30 @@ def test_torchvision_box_ops_that_keep_a_data_dependent_number_of_boxes(lint):
     assert found(lint(code)) == {(10, "GL502"), (11, "GL502"), (12, "GL502"), (13, "GL502")}
 
 
+def test_torchvision_nms_breaks_in_its_own_frame_when_the_caller_is_skipped(lint):
+    # facenet-pytorch's `detect_face` (set 47): a break inside its loop (in a callee) makes Dynamo skip the whole
+    # function, but each `batched_nms` call is torchvision's own Python frame, compiled on its own: GB0036 at the
+    # caller's line, in the ground truth; the ops after it in the skipped function do not break
+    code = """
+    import torch
+    from torchvision.ops.boxes import batched_nms
+
+    def _candidates(probs, thresh: float):
+        mask = probs >= thresh
+        return mask.nonzero()
+
+    @torch.compile
+    def detect(probs, boxes, idx):
+        picks = []
+        for t in (0.5, 0.7):
+            inds = _candidates(probs, t)
+            picks.append(batched_nms(boxes[inds[:, 0]], probs, idx, t))
+        out = torch.cat(picks)
+        return out[out > 0]
+    """
+    assert found(lint(code)) == {(7, "GL502"), (14, "GL502")}
+
+
 def test_torchvision_own_nms_wrapper_is_analysed_where_the_op_is_called(tmp_path):
     # linting torchvision itself: the break is on the `torch.ops.torchvision.nms` line, and the project's own
     # `nms` wrapper is not reported at its callers a second time

@@ -93,8 +93,11 @@ class DynamicShapeOp(Check):
             return
         op = self._dynamic_op(node, ctx)
         if op:
+            # torchvision's Python functions are frames Dynamo compiles even when the caller runs eagerly (facenet's
+            # `detect_face`, skipped for a break in its loop, still breaks in each `batched_nms`); its op is not
+            in_callee = op in TORCHVISION_DYNAMIC_FUNCS and not op.startswith("torch.ops.")
             ctx.report(node, self.code, f"`{op}` returns a tensor whose size depends on the data",
-                       fix=_count_instead(node, op, ctx))
+                       fix=_count_instead(node, op, ctx), in_callee_frame=in_callee)
 
     def _dynamic_op(self, node: cst.Call, ctx) -> str | None:
         func = node.func
