@@ -59,6 +59,18 @@ _PYG_UTILS = {
 _PYG_LAYERS = {"GCNConv": "normalize", "GATConv": "add_self_loops", "GATv2Conv": "add_self_loops",
                "ChebConv": None, "SGConv": None, "GCN": None, "GAT": None}
 
+# torch losses that break inside themselves, measured on 2.13.0 (fixtures/cases/library_losses.py; torch-uncertainty's
+# `self.nll_loss = nn.GaussianNLLLoss(...)`, held-out set 47): function → (module class, GB id, why). Dynamo inlines
+# torch's own code, so the break is at the caller's line. `poisson_nll_loss`, `kl_div`, `cross_entropy` and the
+# distributions' argument validation (`Normal(mu, sigma).log_prob(x)`) measured clean.
+_TORCH_LOSSES = {
+    "gaussian_nll_loss": ("GaussianNLLLoss", _GB_DATA, "checks that no variance is negative (`torch.any(var < 0)`)"),
+    "ctc_loss": ("CTCLoss", _GB_SHAPE, "has an output whose size depends on the input and target lengths"),
+}
+_LOSS_FUNCTIONS = {f"torch.nn.functional.{f}": f for f in _TORCH_LOSSES}
+_LOSS_MODULES = {f"{prefix}.{cls}": f for f, (cls, _, _) in _TORCH_LOSSES.items()
+                 for prefix in ("torch.nn", "torch.nn.modules.loss")}
+
 # PyTorch Lightning's `LightningModule.log` / `log_dict`, measured on 2.13.0 with pytorch_lightning 2.6.6
 # (measurements/lightning_log.py, results in measurements/lightning-log-2.13.txt): under a Trainer the logging goes
 # through a `torch.compiler.disable()`d function (GB0098), without one it warns (GB0007). Either way a break.
@@ -80,6 +92,7 @@ class BreakingLibraryCall(Check):
     def __init__(self) -> None:
         self._local_transforms: dict[str, str] = {}  # name -> the breaking transform it holds
         self._local_layers: dict[str, str] = {}  # name -> the breaking torch_geometric layer it holds
+        self._local_losses: dict[str, str] = {}  # name -> the breaking torch loss module it holds
         self._imports_torchvision: bool | None = None
 
     def visit_Assign(self, node: cst.Assign, ctx) -> None:
@@ -96,6 +109,11 @@ class BreakingLibraryCall(Check):
                 self._local_layers[name] = layer
             else:
                 self._local_layers.pop(name, None)
+            loss = _LOSS_MODULES.get(ctx.qualname(node.value.func) or "")
+            if loss:
+                self._local_losses[name] = loss
+            else:
+                self._local_losses.pop(name, None)
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         name = ctx.qualname(node.func) or ""
@@ -107,6 +125,11 @@ class BreakingLibraryCall(Check):
                        gb=(_GB_BRANCH,), in_callee_frame=True)
         elif name.startswith("torch_geometric."):
             self._check_pyg_utility(node, name, ctx)
+        elif name in _LOSS_FUNCTIONS or self._loss_module_called(node.func, ctx):
+            loss = _LOSS_FUNCTIONS.get(name) or self._loss_module_called(node.func, ctx)
+            cls, gb, why = _TORCH_LOSSES[loss]
+            what = f"F.{loss}" if name in _LOSS_FUNCTIONS else f"nn.{cls}"
+            ctx.report(node, self.code, f"torch's `{what}` {why}: Dynamo breaks the graph inside it", gb=(gb,))
         elif _lightning_logging(node.func, ctx):
             ctx.report(node, self.code, f"PyTorch Lightning's `self.{node.func.attr.value}()` breaks the graph: "
                                         "under a Trainer it logs through a `torch.compiler.disable()`d function",
@@ -145,6 +168,19 @@ class BreakingLibraryCall(Check):
                 short = built.rsplit(".", 1)[-1]
                 if built.startswith("torch_geometric.nn") and short in _PYG_LAYERS and not _linted_along(built, ctx):
                     return short
+        return None
+
+    def _loss_module_called(self, func: cst.BaseExpression, ctx) -> str | None:
+        """`self.nll(mean, y, var)` with `self.nll = nn.GaussianNLLLoss()` in `__init__`, `crit(...)` with `crit` built
+        in this function, or `nn.CTCLoss()(...)`: the loss function it runs."""
+        if isinstance(func, cst.Call):
+            return _LOSS_MODULES.get(ctx.qualname(func.func) or "")
+        if isinstance(func, cst.Name):
+            return self._local_losses.get(func.value)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self" \
+                and ctx.env.cls is not None:
+            return next((_LOSS_MODULES[c] for c in ctx.env.cls.attr_classes.get(func.attr.value, ())
+                         if c in _LOSS_MODULES), None)
         return None
 
     def _torchvision_imported(self, ctx) -> bool:
