@@ -1050,6 +1050,10 @@ class TensorEnv:
         One element of it, taken with a Python int or by iterating it, is a 0-d tensor."""
         if isinstance(node, cst.Name):
             return node.value in self.one_d
+        if isinstance(node, cst.Subscript):
+            # `torch.where(mask)[0]`, `x.nonzero(as_tuple=True)[1]`: one 1-d index tensor per dimension
+            return (len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)
+                    and self.kind_of(node.slice[0].slice.value) in (META, CONST) and self._index_tuple(node.value))
         if not isinstance(node, cst.Call):
             return False
         func, args = node.func, node.args
@@ -1072,6 +1076,16 @@ class TensorEnv:
             return len(args) > query and self.is_one_d(args[query].value)
         return qual == "torch.flatten" and len(args) == 1
 
+    def _index_tuple(self, node: cst.BaseExpression) -> bool:
+        """`torch.where(mask)` with one argument, `torch.nonzero(x, as_tuple=True)`, `x.nonzero(as_tuple=True)`."""
+        if not isinstance(node, cst.Call):
+            return False
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "nonzero" \
+                and is_tensor(self.kind_of(node.func.value)):
+            return _as_tuple(node)
+        qual = self.resolve(node.func)
+        return qual == "torch.where" and len(node.args) == 1 or qual == "torch.nonzero" and _as_tuple(node)
+
     def is_zero_d(self, node: cst.BaseExpression) -> bool:
         """A 0-d tensor: a full reduction (`x.sum()`, `torch.argmax(x)`), or arithmetic on one.
 
@@ -1087,10 +1101,12 @@ class TensorEnv:
         if isinstance(node, cst.UnaryOperation):
             return self.is_zero_d(node.expression)
         if isinstance(node, cst.Subscript):
-            # `index[i]` of a permutation (`index = torch.randperm(n)`) with a Python int: one element (mixup)
-            return (isinstance(node.value, cst.Name) and node.value.value in self.one_d and len(node.slice) == 1
-                    and isinstance(node.slice[0].slice, cst.Index)
-                    and self.kind_of(node.slice[0].slice.value) in (META, CONST))
+            # `index[i]` of a permutation (`index = torch.randperm(n)`) with a Python int: one element (mixup); or of
+            # `torch.where(mask)[0]` (torch-uncertainty's `cutoff = torch.where(recall >= level)[0][0]`)
+            return (len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)
+                    and self.kind_of(node.slice[0].slice.value) in (META, CONST)
+                    and (isinstance(node.value, cst.Name) and node.value.value in self.one_d
+                         or isinstance(node.value, cst.Subscript) and self.is_one_d(node.value)))
         if not isinstance(node, cst.Call) or node.args and any(
                 a.keyword is not None and a.keyword.value in ("dim", "axis") for a in node.args):
             return False
