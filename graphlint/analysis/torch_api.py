@@ -11,6 +11,9 @@ TORCH_NON_TENSOR = {
     "torch.result_type", "torch.can_cast", "torch.typename", "torch.is_nonzero_shape",
     "torch._dynamo.is_compiling", "torch.fx._symbolic_trace.is_fx_tracing", "torch.cuda.device_count",
     "torch.get_num_threads", "torch.manual_seed",
+    # MultiheadAttention's input checks, which copies of `multi_head_attention_forward` call: a Python bool
+    # (torch-uncertainty's packed attention, `is_batched = F._mha_shape_check(...)`, then `if not is_batched:`)
+    "torch.nn.functional._mha_shape_check", "torch.nn.functional._none_or_dtype",
 }
 TORCH_NON_TENSOR_PREFIXES = ("torch.distributed.", "torch._C.", "torch.backends.", "torch.cuda.",
                              "torch.jit.", "torch.compiler.", "torch.utils.", "torch.fx.", "torch._dynamo.",
