@@ -683,6 +683,9 @@ def _mark(names: set[str], name: str, holds: bool) -> None:
 _NUMBER_ANNOTATION = re.compile(r"(Optional\[)?(int|float|bool|numbers\.Number|Number)\]?( \| None)?")
 
 
+_KEYED_METHODS = frozenset({"__getitem__", "__setitem__", "__delitem__", "__contains__"})
+
+
 def _as_tuple(call: cst.Call) -> bool:
     """`nonzero(as_tuple=True)`: a tuple of index tensors, one per dimension."""
     return any(a.keyword is not None and a.keyword.value == "as_tuple" and isinstance(a.value, cst.Name)
@@ -753,6 +756,8 @@ class TensorEnv:
         ordered = with_comment_annotations(
             fn, [*params.posonly_params, *params.params, *params.kwonly_params], method=self.cls is not None)
         constructor = self.cls is not None and fn.name.value == "__init__"
+        # `__getitem__(self, key)`: an index or a lookup key, whatever it is named (transformer-lens' ActivationCache)
+        keyed = self.cls is not None and fn.name.value in _KEYED_METHODS
         for i, p in enumerate(ordered):
             name = p.name.value
             if i == 0 and self.cls is not None and name in ("self", "cls"):
@@ -772,7 +777,7 @@ class TensorEnv:
                 kind = {"tensor": TENSOR, "bool_tensor": BOOL_TENSOR, "ndarray": NDARRAY}.get(uses.documented[name], CONST)
             elif kind == TENSOR and p.annotation is None and (
                     name in uses.numbers or name not in evidence and (
-                        name not in TENSOR_PARAM_NAMES or constructor or name in uses.containers)):
+                        name not in TENSOR_PARAM_NAMES or constructor or keyed or name in uses.containers)):
                 # no sign that it holds a tensor, or used as an int (`topk(x, k=k)`): do not guess; a
                 # constructor's `h` is a number of heads (fightingcv's `EMSA(d_model, d_k, d_v, h)`), not a state
                 kind = None
