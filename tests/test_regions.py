@@ -950,6 +950,33 @@ def test_a_public_module_method_only_a_training_loop_calls_stays_library_code(li
     assert found(result) == {(20, "GL101"), (22, "GL501")}
 
 
+def test_a_helper_taking_a_tensor_that_only_a_training_loop_calls_is_traced(lint):
+    # torch-uncertainty's conformal `fit` loops over a DataLoader and hands each batch to
+    # `_calculate_single_label(probs: Tensor, label: Tensor)`: Dynamo traces that as a frame of its own when `fit`
+    # is compiled. `_log_scores`, which takes no annotated tensor, stays driver code, as does the loop itself.
+    result = lint("""
+    import torch
+    from torch import Tensor
+    from torch.utils.data import DataLoader
+
+    class Conformal:
+        def _single_label(self, probs: Tensor, label: Tensor) -> Tensor:
+            idx = torch.where(probs == label.view(-1, 1))
+            return probs[idx]
+
+        def _log_scores(self, scores):
+            print(scores.mean().item())
+
+        def fit(self, loader: DataLoader) -> None:
+            scores = []
+            for probs, labels in loader:
+                scores.append(self._single_label(probs, labels))
+            self._log_scores(torch.cat(scores))
+    """, scope="auto")
+    assert found(result) == {(8, "GL502")}
+    assert result.findings[0].region.kind == "library"
+
+
 def test_a_public_function_taking_a_tensor_that_only_main_calls_stays_library_code(lint):
     # litgpt's `generate(draft_model, target_model, prompt: torch.Tensor, ...)`, driven by the script's `main`: the
     # library's API, which a user compiles; `write_tokens`, which takes no tensor, and `_decode_step` stay eager

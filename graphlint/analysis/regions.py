@@ -469,12 +469,20 @@ def _module_api(index: ProjectIndex, fid: FuncId, callers: set[FuncId]) -> bool:
 
 
 def _tensor_api(index: ProjectIndex, fid: FuncId, callers: set[FuncId]) -> bool:
-    """A public module-level function taking an annotated tensor that only a script's `main` calls (litgpt's
-    `generate(draft_model, target_model, prompt: torch.Tensor, ...)`): the library's API, which the script
-    drives and a user compiles."""
-    if "." in fid[1] or fid[1].startswith("_") or not index.function(fid).takes_tensor:
+    """A function taking an annotated tensor that only the project's training loops call, or a public module-level
+    one that only a script's `main` calls.
+
+    The first is tensor code the loop hands its batches to (torch-uncertainty's `ConformalClsAPS.fit` calls
+    `self._calculate_single_label(probs: Tensor, label: Tensor)` for each batch of its DataLoader): when the loop is
+    compiled, Dynamo gives up on the loop's own frame at its first break but traces each such callee as a frame of
+    its own. The second is the library's API, which the script drives and a user compiles (litgpt's
+    `generate(draft_model, target_model, prompt: torch.Tensor, ...)`). A helper that takes no annotated tensor (a
+    logger, a checkpoint writer) stays driver code."""
+    if not index.function(fid).takes_tensor:
         return False
-    return all(c[1] == "main" for c in callers)
+    if all(_training_loop(index.function(c)) for c in callers):
+        return True
+    return "." not in fid[1] and not fid[1].startswith("_") and all(c[1] == "main" for c in callers)
 
 
 def _training_loop(info: FunctionInfo) -> bool:
