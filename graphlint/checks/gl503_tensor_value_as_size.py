@@ -1,3 +1,5 @@
+from collections.abc import Callable
+
 import libcst as cst
 
 from graphlint.analysis.tensors import BOOL_TENSOR, TENSOR, TENSOR_SEQ
@@ -182,6 +184,7 @@ class TensorValueAsSize(Check):
         if name is None:
             return
         positional = [a for a in node.args if a.keyword is None]
+
         def computed_zero_d(e: cst.BaseExpression) -> bool:  # `n = mask.sum()`, `x.argmax() // 2 + 1`
             return ctx.is_tensor(e) and ctx.env.is_zero_d(e)
 
@@ -224,9 +227,10 @@ class TensorValueAsSize(Check):
                 return
 
     @staticmethod
-    def _tensor_in_size_tuple(arg: cst.BaseExpression, name: str, is_tensor) -> cst.BaseExpression | None:
-        """A tensor among the items of a size tuple or list given to a factory (`torch.zeros((n, 3))`,
-        `x.new_zeros([n, 3])`); None when there is none."""
+    def _tensor_in_size_tuple(arg: cst.BaseExpression, name: str,
+                              is_tensor: Callable[[cst.BaseExpression], bool]) -> cst.BaseExpression | None:
+        """A tensor (as `is_tensor` judges it) among the items of a size tuple or list given to a factory
+        (`torch.zeros((n, 3))`, `x.new_zeros([n, 3])`, `F.pad(x, (n, 1))`); None when there is none."""
         if not isinstance(arg, (cst.Tuple, cst.List)) or not (
                 name in FACTORY_SIZE_TUPLES or name in NEW_METHODS or name in NUMBER_TUPLE_ARGS):
             return None
@@ -279,4 +283,3 @@ class TensorValueAsSize(Check):
     def _scaled_by_alpha(node: cst.Call) -> bool:
         return node.func.attr.value in ALPHA_METHODS and any(
             a.keyword is not None and a.keyword.value == "alpha" for a in node.args)
-

@@ -125,8 +125,7 @@ class BreakingLibraryCall(Check):
                        gb=(_GB_BRANCH,), in_callee_frame=True)
         elif name.startswith("torch_geometric."):
             self._check_pyg_utility(node, name, ctx)
-        elif name in _LOSS_FUNCTIONS or self._loss_module_called(node.func, ctx):
-            loss = _LOSS_FUNCTIONS.get(name) or self._loss_module_called(node.func, ctx)
+        elif loss := _LOSS_FUNCTIONS.get(name) or self._loss_module_called(node.func, ctx):
             cls, gb, why = _TORCH_LOSSES[loss]
             what = f"F.{loss}" if name in _LOSS_FUNCTIONS else f"nn.{cls}"
             ctx.report(node, self.code, f"torch's `{what}` {why}: Dynamo breaks the graph inside it", gb=(gb,))
