@@ -334,6 +334,8 @@ def _tests_for_container(call: cst.Call) -> bool:
     types = call.args[1].value
     options = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
     return any(dotted(t) in _CONTAINER_TYPES for t in options)
+
+
 # factories whose positional arguments are all sizes
 _SIZE_FACTORIES = frozenset(f"torch.{f}" for f in ("zeros", "ones", "empty", "rand", "randn", "eye", "randperm"))
 
@@ -690,6 +692,11 @@ def _as_tuple(call: cst.Call) -> bool:
     """`nonzero(as_tuple=True)`: a tuple of index tensors, one per dimension."""
     return any(a.keyword is not None and a.keyword.value == "as_tuple" and isinstance(a.value, cst.Name)
                and a.value.value == "True" for a in call.args)
+
+
+def _index_tuple_function(qual: str | None, call: cst.Call) -> bool:
+    """`torch.where(mask)` with one argument or `torch.nonzero(x, as_tuple=True)`: one 1-d index tensor per dimension."""
+    return qual == "torch.where" and len(call.args) == 1 or qual == "torch.nonzero" and _as_tuple(call)
 
 
 def _is_call_of(node: cst.BaseExpression, name: str) -> bool:
@@ -1057,8 +1064,7 @@ class TensorEnv:
             return node.value in self.one_d
         if isinstance(node, cst.Subscript):
             # `torch.where(mask)[0]`, `x.nonzero(as_tuple=True)[1]`: one 1-d index tensor per dimension
-            return (len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)
-                    and self.kind_of(node.slice[0].slice.value) in (META, CONST) and self._index_tuple(node.value))
+            return self._int_item(node) and self._index_tuple(node.value)
         if not isinstance(node, cst.Call):
             return False
         func, args = node.func, node.args
@@ -1081,6 +1087,11 @@ class TensorEnv:
             return len(args) > query and self.is_one_d(args[query].value)
         return qual == "torch.flatten" and len(args) == 1
 
+    def _int_item(self, node: cst.Subscript) -> bool:
+        """`v[i]` with one Python int index (`v[0]`, `v[k]`): one item, not a slice or a tensor index."""
+        return (len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)
+                and self.kind_of(node.slice[0].slice.value) in (META, CONST))
+
     def _index_tuple(self, node: cst.BaseExpression) -> bool:
         """`torch.where(mask)` with one argument, `torch.nonzero(x, as_tuple=True)`, `x.nonzero(as_tuple=True)`."""
         if not isinstance(node, cst.Call):
@@ -1088,8 +1099,7 @@ class TensorEnv:
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "nonzero" \
                 and is_tensor(self.kind_of(node.func.value)):
             return _as_tuple(node)
-        qual = self.resolve(node.func)
-        return qual == "torch.where" and len(node.args) == 1 or qual == "torch.nonzero" and _as_tuple(node)
+        return _index_tuple_function(self.resolve(node.func), node)
 
     def is_zero_d(self, node: cst.BaseExpression) -> bool:
         """A 0-d tensor: a full reduction (`x.sum()`, `torch.argmax(x)`), or arithmetic on one.
@@ -1108,10 +1118,8 @@ class TensorEnv:
         if isinstance(node, cst.Subscript):
             # `index[i]` of a permutation (`index = torch.randperm(n)`) with a Python int: one element (mixup); or of
             # `torch.where(mask)[0]` (torch-uncertainty's `cutoff = torch.where(recall >= level)[0][0]`)
-            return (len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)
-                    and self.kind_of(node.slice[0].slice.value) in (META, CONST)
-                    and (isinstance(node.value, cst.Name) and node.value.value in self.one_d
-                         or isinstance(node.value, cst.Subscript) and self.is_one_d(node.value)))
+            return self._int_item(node) and (isinstance(node.value, cst.Name) and node.value.value in self.one_d
+                                             or isinstance(node.value, cst.Subscript) and self.is_one_d(node.value))
         if not isinstance(node, cst.Call) or node.args and any(
                 a.keyword is not None and a.keyword.value in ("dim", "axis") for a in node.args):
             return False
@@ -1490,7 +1498,7 @@ class TensorEnv:
                 return TENSOR  # torch.max(t), torch.min(a, b): a tensor; with a dim: (values, indices)
             if qual in TORCH_SEQ_FUNCS:
                 return TENSOR_SEQ
-            if qual == "torch.where" and len(node.args) == 1 or qual == "torch.nonzero" and _as_tuple(node):
+            if _index_tuple_function(qual, node):
                 return TENSOR_SEQ
             if last in ("Tensor", "FloatTensor", "LongTensor", "BoolTensor", "IntTensor", "tensor",
                         "as_tensor", "from_numpy") or last[:1].islower():

@@ -99,21 +99,9 @@ class BreakingLibraryCall(Check):
         if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and isinstance(node.value, cst.Call):
             name = node.targets[0].target.value
             if self._torchvision_imported(ctx):
-                built = _breaking_transform_in(_callees(node.value, ctx))
-                if built:
-                    self._local_transforms[name] = built
-                else:
-                    self._local_transforms.pop(name, None)
-            layer = _breaking_pyg_layer(node.value, ctx)
-            if layer:
-                self._local_layers[name] = layer
-            else:
-                self._local_layers.pop(name, None)
-            loss = _LOSS_MODULES.get(ctx.qualname(node.value.func) or "")
-            if loss:
-                self._local_losses[name] = loss
-            else:
-                self._local_losses.pop(name, None)
+                _remember(self._local_transforms, name, _breaking_transform_in(_callees(node.value, ctx)))
+            _remember(self._local_layers, name, _breaking_pyg_layer(node.value, ctx))
+            _remember(self._local_losses, name, _LOSS_MODULES.get(ctx.qualname(node.value.func) or ""))
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         name = ctx.qualname(node.func) or ""
@@ -161,12 +149,10 @@ class BreakingLibraryCall(Check):
         """`self.conv(x, edge_index)` with `self.conv = GCNConv(...)` in `__init__`, or a layer built in this function."""
         if isinstance(func, cst.Name):
             return self._local_layers.get(func.value)
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self" \
-                and ctx.env.cls is not None:
-            for built in ctx.env.cls.attr_classes.get(func.attr.value, ()):
-                short = built.rsplit(".", 1)[-1]
-                if built.startswith("torch_geometric.nn") and short in _PYG_LAYERS and not _linted_along(built, ctx):
-                    return short
+        for built in _self_attribute_classes(func, ctx):
+            short = built.rsplit(".", 1)[-1]
+            if built.startswith("torch_geometric.nn") and short in _PYG_LAYERS and not _linted_along(built, ctx):
+                return short
         return None
 
     def _loss_module_called(self, func: cst.BaseExpression, ctx) -> str | None:
@@ -176,11 +162,7 @@ class BreakingLibraryCall(Check):
             return _LOSS_MODULES.get(ctx.qualname(func.func) or "")
         if isinstance(func, cst.Name):
             return self._local_losses.get(func.value)
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self" \
-                and ctx.env.cls is not None:
-            return next((_LOSS_MODULES[c] for c in ctx.env.cls.attr_classes.get(func.attr.value, ())
-                         if c in _LOSS_MODULES), None)
-        return None
+        return next((_LOSS_MODULES[c] for c in _self_attribute_classes(func, ctx) if c in _LOSS_MODULES), None)
 
     def _torchvision_imported(self, ctx) -> bool:
         """Only a file that imports torchvision can build its transforms (spares a search of every assigned call)."""
@@ -208,10 +190,7 @@ class BreakingLibraryCall(Check):
             return _breaking_transform_in(_callees(func, ctx))
         if isinstance(func, cst.Name):
             return self._local_transforms.get(func.value)
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self" \
-                and ctx.env.cls is not None:
-            return _breaking_transform_in(ctx.env.cls.attr_classes.get(func.attr.value, ()))
-        return None
+        return _breaking_transform_in(_self_attribute_classes(func, ctx))
 
 
 _PYG_REASONS = {_GB_SHAPE: "output shape: a boolean mask or `nonzero`", _GB_ITEM: "Python number: `.item()` on a count",
@@ -235,6 +214,22 @@ def _lightning_logging(func: cst.BaseExpression, ctx) -> bool:
         return False
     lightning = LIGHTNING_MODULES & file_ctx.library_bases(cls.name)
     return bool(lightning) and not any(_linted_along(name, ctx) for name in lightning)
+
+
+def _remember(held: dict[str, str], name: str, value: str | None) -> None:
+    """`name = <call>`: what the name now holds (a breaking transform, layer or loss), or nothing any more."""
+    if value:
+        held[name] = value
+    else:
+        held.pop(name, None)
+
+
+def _self_attribute_classes(func: cst.BaseExpression, ctx) -> tuple[str, ...]:
+    """The classes `__init__` builds into `self.<attr>` when `func` is `self.<attr>`; () otherwise."""
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self" \
+            and ctx.env.cls is not None:
+        return ctx.env.cls.attr_classes.get(func.attr.value, ())
+    return ()
 
 
 def _breaking_pyg_layer(call: cst.Call, ctx) -> str | None:
