@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import re
 import sys
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -24,7 +25,7 @@ from graphlint.analysis.frames import FrameTensors, LocalObjects
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.positions import Positions
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
-from graphlint.analysis.summary import ClassInfo, FileSummary, build_summary, call_ref
+from graphlint.analysis.summary import ClassInfo, FileSummary, build_summary, call_ref, function_nodes
 from graphlint.analysis.syntax import binding_targets, children, forget_children, names_in, nodes_of
 from graphlint.analysis.tensors import NDARRAY, TENSOR, FileContext, TensorEnv, is_tensor
 from graphlint.cache import CheckCache, FileCache
@@ -69,7 +70,9 @@ class ParsedFile:
 
 # ---------------------------------------------------------------- per-file phase
 
-def parse_source(source: SourceFile) -> ParsedFile | FileError:
+def parse_source(source: SourceFile, summary: FileSummary | None = None) -> ParsedFile | FileError:
+    """Parse a file and summarise it, or, given the summary the project phase already has (the rules phase), only
+    collect its functions' nodes: the summary's walk is not repeated."""
     try:
         module = cst.parse_module(source.text)
     except cst.ParserSyntaxError as exc:
@@ -77,6 +80,8 @@ def parse_source(source: SourceFile) -> ParsedFile | FileError:
     except RecursionError:
         return FileError(source.path, "syntax", "code nested too deeply to parse")
     positions = Positions(module, source.text)
+    if summary is not None:
+        return ParsedFile(source, module, summary, function_nodes(module), positions)
     summary, functions = build_summary(source.path, module, line_of=lambda node: positions[node].start.line)
     return ParsedFile(source, module, summary, functions, positions)
 
@@ -96,12 +101,13 @@ def _syntax_error(source: SourceFile, exc: cst.ParserSyntaxError) -> FileError:
     return FileError(source.path, "syntax", f"cannot parse: {message}", line=exc.raw_line, column=exc.raw_column + 1)
 
 
-def _load(path: str) -> ParsedFile | FileError:
+def _load(path: str, summaries: Mapping[str, FileSummary] | None = None) -> ParsedFile | FileError:
+    """Read and parse a file; summaries: those already built (by shown path), so that the file's is not built again."""
     source = read_source(path)
     if isinstance(source, FileError):
         return source
     try:
-        return parse_source(source)
+        return parse_source(source, summaries.get(source.path) if summaries else None)
     except Exception as exc:  # never let one file take the run down
         return FileError(source.path, "internal", f"{type(exc).__name__}: {exc}")
     finally:
@@ -1199,7 +1205,7 @@ _WORKER_STATE: dict = {}
 
 def _check_worker(path: str) -> tuple[str, FileCheck]:
     index, traced_by_file, options, config, seeds, breaking = _WORKER_STATE["args"]
-    parsed = _load(path)
+    parsed = _load(path, index.files)
     if isinstance(parsed, FileError):
         return path, FileCheck(error=parsed)
     shown = parsed.source.path
@@ -1357,7 +1363,7 @@ class _CheckRun:
     def _check_one(self, path: str, by_shown: dict[str, str], seeds) -> FileCheck:
         parsed = self.parsed.get(path)
         if parsed is None:  # summarised in a worker or served from the cache: parse it here
-            parsed = _load(by_shown.get(path, path))
+            parsed = _load(by_shown.get(path, path), self.index.files)
             if isinstance(parsed, FileError):
                 return FileCheck(error=parsed)
         return _safe_check(parsed, self.traced_by_file.get(path, {}), self.index, self.options, self.config,

@@ -183,3 +183,79 @@ def test_linting_again_adds_no_visitor_class():
     classes = set(syntax._METHODS)
     lint_paths(fixtures, in_this_process)
     assert syntax._METHODS and set(syntax._METHODS) == classes
+
+
+FUNCTION_SHAPES = '''
+def top(x):
+    def inner(y):
+        class Local:
+            def method(self):
+                def deepest():
+                    pass
+        return y
+    return inner(x)
+
+class Net:
+    @property
+    def size(self):
+        return 1
+
+    @size.setter
+    def size(self, value):
+        pass
+
+    class Inner:
+        def forward(self, x):
+            return x
+
+if True:
+    def guarded():
+        pass
+else:
+    def guarded():
+        return 1
+
+try:
+    def in_try():
+        pass
+except ImportError:
+    def in_handler():
+        pass
+finally:
+    def in_finally():
+        pass
+
+for _ in range(2):
+    def in_loop():
+        pass
+
+with open(__file__) as f:
+    def in_with():
+        pass
+
+match 1:
+    case 1:
+        def in_case():
+            pass
+'''
+
+
+def test_function_nodes_are_the_summary_builders(modules):
+    """The rules phase collects a file's function nodes without building its summary again: same keys, same order,
+    the same node objects, as `build_summary` gives them (a redefinition keeps the last)."""
+    from graphlint.analysis.summary import build_summary, function_nodes
+
+    shapes = cst.parse_module(FUNCTION_SHAPES)
+    assert list(function_nodes(shapes)) == [
+        "top", "top.<locals>.inner", "Local.<locals>.method", "Local.<locals>.method.<locals>.deepest", "Net.size",
+        "Net.size.<setter>", "Net.Inner.forward", "guarded", "in_try", "in_handler", "in_finally", "in_loop",
+        "in_with", "in_case"]
+    assert function_nodes(shapes)["guarded"].body.body[0].body[0].value is not None  # the `else` arm's, returning 1
+    compared = 0
+    for path, module in zip([*SOURCES, "shapes.py"], [*modules, shapes]):
+        _, built = build_summary(str(path), module)
+        ours = function_nodes(module)
+        assert list(ours) == list(built), path
+        assert all(ours[key] is node for key, node in built.items()), path
+        compared += len(built)
+    assert compared > 1_000

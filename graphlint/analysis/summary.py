@@ -311,6 +311,44 @@ def _may_hold_more(param: cst.Param) -> bool:
     return _HOLDS_MORE.search(cst.Module([]).code_for_node(param.annotation.annotation)) is not None
 
 
+def function_key(node: cst.FunctionDef, enclosing: list[str], in_function: bool) -> str:
+    """A function's key in its file: `forward`, `Net.forward`, `main.<locals>.step`. enclosing: the keys of the
+    classes and functions around it, innermost last."""
+    if in_function:
+        key = f"{enclosing[-1]}.<locals>.{node.name.value}"
+    else:
+        key = ".".join(enclosing + [node.name.value])
+    accessor = _property_accessor(node)
+    # `@x.setter def x(self, v)` must not replace the getter `x`, which is what `self.x` runs
+    return f"{key}.<{accessor}>" if accessor else key
+
+
+# what can hold a `def` or a `class`: statements with bodies and their parts (never an expression)
+_HOLDS_STATEMENTS = (cst.BaseCompoundStatement, cst.BaseSuite, cst.Else, cst.ExceptHandler, cst.ExceptStarHandler,
+                     cst.Finally, cst.MatchCase)
+
+
+def function_nodes(module: cst.Module) -> dict[str, cst.FunctionDef]:
+    """Every function of a parsed file by its key, as `build_summary` gives them, without the summary: the rules
+    phase already has the summary (from the summary phase or the cache) and needs only the nodes. Visits statements,
+    not expressions, so it costs a small part of the summary's walk."""
+    nodes: dict[str, cst.FunctionDef] = {}
+
+    def visit(parent: cst.CSTNode, enclosing: list[str], in_function: bool) -> None:
+        for child in parent.children:
+            if isinstance(child, cst.FunctionDef):
+                key = function_key(child, enclosing, in_function)
+                nodes[key] = child
+                visit(child, enclosing + [key], True)
+            elif isinstance(child, cst.ClassDef):
+                visit(child, enclosing + [child.name.value], in_function)
+            elif isinstance(child, _HOLDS_STATEMENTS):
+                visit(child, enclosing, in_function)
+
+    visit(module, [], False)
+    return nodes
+
+
 def _property_accessor(node: cst.FunctionDef) -> str | None:
     for dec in node.decorators:
         d = dec.decorator
@@ -404,14 +442,7 @@ class SummaryBuilder(cst.CSTVisitor):
     # ---- functions ----
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         cls = self._scopes[-1] if self._scopes and isinstance(self._scopes[-1], ClassInfo) else None
-        if self._func_stack:
-            key = f"{self._key_stack[-1]}.<locals>.{node.name.value}"
-        else:
-            key = ".".join(self._key_stack + [node.name.value])
-        accessor = _property_accessor(node)
-        if accessor:
-            # `@x.setter def x(self, v)` must not replace the getter `x`, which is what `self.x` runs
-            key = f"{key}.<{accessor}>"
+        key = function_key(node, self._key_stack, bool(self._func_stack))
         params = tuple(p.name.value for p in node.params.posonly_params + node.params.params)
         info = FunctionInfo(key, cls.name if cls else None, params,
                             kwonly=tuple(p.name.value for p in node.params.kwonly_params))
