@@ -19,11 +19,8 @@ import libcst as cst
 from libcst.metadata import PositionProvider
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
-from graphlint.analysis.syntax import children, is_a, subtree
+from graphlint.analysis.syntax import STATEMENT_PARTS, children, is_a, subtree
 
-# the statements whose bodies may hold a `def` (an expression never does)
-_STATEMENT_PARTS = (cst.BaseSuite, cst.BaseStatement, cst.Else, cst.ExceptHandler, cst.ExceptStarHandler,
-                    cst.Finally, cst.MatchCase)
 _COMPOUND_AST = {
     cst.FunctionDef: (ast.FunctionDef, ast.AsyncFunctionDef), cst.ClassDef: (ast.ClassDef,), cst.If: (ast.If,),
     cst.For: (ast.For, ast.AsyncFor), cst.While: (ast.While,), cst.With: (ast.With, ast.AsyncWith),
@@ -181,4 +178,4 @@ def _defs_in(statement: cst.CSTNode) -> Iterator[cst.FunctionDef]:
         current = stack.pop()
         if is_a(current, cst.FunctionDef):
             yield current
-        stack.extend(child for child in children(current) if is_a(child, _STATEMENT_PARTS))
+        stack.extend(child for child in children(current) if is_a(child, STATEMENT_PARTS))

@@ -17,7 +17,7 @@ from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.dynamo_config import ConfigCollector, DynamoConfig, is_fullgraph
 from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
-from graphlint.analysis.syntax import parameters, returned_parameters, walk
+from graphlint.analysis.syntax import STATEMENT_PARTS, children, is_a, parameters, returned_parameters, walk
 from graphlint.analysis.torch_api import returns_no_tensor
 from graphlint.analysis.type_comments import written_return
 from graphlint.files import module_name_for
@@ -323,11 +323,6 @@ def function_key(node: cst.FunctionDef, enclosing: list[str], in_function: bool)
     return f"{key}.<{accessor}>" if accessor else key
 
 
-# what can hold a `def` or a `class`: statements with bodies and their parts (never an expression)
-_HOLDS_STATEMENTS = (cst.BaseCompoundStatement, cst.BaseSuite, cst.Else, cst.ExceptHandler, cst.ExceptStarHandler,
-                     cst.Finally, cst.MatchCase)
-
-
 def function_nodes(module: cst.Module) -> dict[str, cst.FunctionDef]:
     """Every function of a parsed file by its key, as `build_summary` gives them, without the summary: the rules
     phase already has the summary (from the summary phase or the cache) and needs only the nodes. Visits statements,
@@ -335,14 +330,14 @@ def function_nodes(module: cst.Module) -> dict[str, cst.FunctionDef]:
     nodes: dict[str, cst.FunctionDef] = {}
 
     def visit(parent: cst.CSTNode, enclosing: list[str], in_function: bool) -> None:
-        for child in parent.children:
-            if isinstance(child, cst.FunctionDef):
+        for child in children(parent):
+            if is_a(child, cst.FunctionDef):
                 key = function_key(child, enclosing, in_function)
                 nodes[key] = child
                 visit(child, enclosing + [key], True)
-            elif isinstance(child, cst.ClassDef):
+            elif is_a(child, cst.ClassDef):
                 visit(child, enclosing + [child.name.value], in_function)
-            elif isinstance(child, _HOLDS_STATEMENTS):
+            elif is_a(child, STATEMENT_PARTS):
                 visit(child, enclosing, in_function)
 
     visit(module, [], False)

@@ -121,6 +121,11 @@ def _walk_methods(node: cst.CSTNode, visitor: cst.CSTVisitor, table: dict[type, 
         leave(visitor, node)
 
 
+# the nodes that can hold a `def` or a `class`: statements and their parts (an expression never does)
+STATEMENT_PARTS = (cst.BaseSuite, cst.BaseStatement, cst.Else, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally,
+                   cst.MatchCase)
+
+
 def is_a(node: cst.CSTNode, kinds: type | tuple[type, ...]) -> bool:
     """`isinstance(node, kinds)`, remembered per node type: libcst's classes are ABCs, so a plain
     `isinstance` that fails goes through `ABCMeta.__instancecheck__`, millions of times a package."""
