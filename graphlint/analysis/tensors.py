@@ -25,7 +25,7 @@ from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.docstrings import documented_types
 from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
 from graphlint.analysis.summary import DATALOADER_CLASSES, ClassInfo, literal_prefix, looks_like_loader
-from graphlint.analysis.syntax import is_none, nodes_of, parameters, returned_parameters, walk
+from graphlint.analysis.syntax import binding_targets, is_none, nodes_of, parameters, returned_parameters, walk
 from graphlint.analysis.torch_api import (TORCH_NON_TENSOR, TORCH_NON_TENSOR_PREFIXES, TORCH_UTILS_TENSOR,
                                           TORCH_UTILS_TENSOR_SEQ)
 from graphlint.analysis.tensor_methods import TENSOR_METHODS
@@ -237,6 +237,9 @@ class BodyEvidence:
     # searched like a dict or a list: `k in p`, `p.get(k)`, `p.items()` (pytorch-adapt's hooks take `inputs`
     # and `outputs` dicts); a name like `inputs` is then no guess of a tensor
     containers: frozenset[str] = frozenset()
+    # consumed one end at a time while not empty: `while order.numel() > 0: i = order[0]; ...; order = order[1:]`
+    # (greedy NMS); bound to sort indices, such a name is 1-d (`worklist_sort`)
+    worklists: frozenset[str] = frozenset()
 
 
 class _EvidenceCollector(cst.CSTVisitor):
@@ -247,6 +250,13 @@ class _EvidenceCollector(cst.CSTVisitor):
         self.passed_on: set[str] = set()
         self.numbers: set[str] = set()
         self.containers: set[str] = set()
+        self.worklists: set[str] = set()
+
+    def visit_While(self, node: cst.While) -> None:
+        name = _emptiness_test(node.test)
+        if name is not None and _takes_an_end(node.body, name) and any(
+                isinstance(t, cst.Name) and t.value == name for t in binding_targets(node.body)):
+            self.worklists.add(name)
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         self.containers.update(c.comparator.value for c in node.comparisons
@@ -352,7 +362,61 @@ def body_evidence(fn: cst.FunctionDef, imports: ImportTable,
     collector = _EvidenceCollector(imports, submodules)
     walk(fn.body, collector)
     return BodyEvidence(frozenset(collector.tensors), frozenset(collector.passed_on), frozenset(collector.numbers),
-                        documented_types(fn), frozenset(collector.containers))
+                        documented_types(fn), frozenset(collector.containers), frozenset(collector.worklists))
+
+
+_SIZE_METHODS = frozenset({"numel", "nelement", "size", "__len__"})
+
+
+def _emptiness_test(test: cst.BaseExpression) -> str | None:
+    """The name a loop test asks to be non-empty: `x.numel() > 0`, `x.size > 0` (NumPy), `len(x)`, `x.shape[0] != 0`."""
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if not (isinstance(target.operator, (cst.GreaterThan, cst.NotEqual)) and isinstance(target.comparator, cst.Integer)
+                and target.comparator.value == "0"):
+            return None
+        test = test.left
+    if isinstance(test, cst.Subscript) and isinstance(test.value, cst.Attribute) and test.value.attr.value == "shape":
+        test = test.value  # `x.shape[0]`
+    elif isinstance(test, cst.Call):
+        if isinstance(test.func, cst.Name) and test.func.value == "len" and len(test.args) == 1:
+            test = test.args[0].value
+            return test.value if isinstance(test, cst.Name) else None
+        if not (isinstance(test.func, cst.Attribute) and test.func.attr.value in _SIZE_METHODS):
+            return None
+        test = test.func  # `x.numel()`, `x.size(0)`
+    elif not (isinstance(test, cst.Attribute) and test.attr.value == "size"):
+        return None
+    return test.value.value if isinstance(test, cst.Attribute) and isinstance(test.value, cst.Name) else None
+
+
+def _takes_an_end(body: cst.CSTNode, name: str) -> bool:
+    """`name[0]` or `name[-1]` somewhere in the body."""
+    return any(isinstance(s.value, cst.Name) and s.value.value == name and len(s.slice) == 1
+               and isinstance(s.slice[0].slice, cst.Index) and _is_end(s.slice[0].slice.value)
+               for s in nodes_of(body, cst.Subscript))
+
+
+def _is_end(index: cst.BaseExpression) -> bool:
+    return isinstance(index, cst.Integer) and index.value == "0" or _is_minus_one(index)
+
+
+def worklist_sort(value: cst.BaseExpression, resolve) -> bool:
+    """Sort indices: `s.argsort(...)`, `torch.argsort(s)`, `np.argsort(s)`, `s.sort(...)[1]`, `torch.sort(s).indices`:
+    the worklist a greedy NMS consumes, best score first."""
+    picked = False  # the indices out of `sort`'s (values, indices)
+    if isinstance(value, cst.Subscript):
+        if not (len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index)
+                and isinstance(value.slice[0].slice.value, cst.Integer) and value.slice[0].slice.value.value == "1"):
+            return False
+        value, picked = value.value, True
+    elif isinstance(value, cst.Attribute) and value.attr.value == "indices":
+        value, picked = value.value, True
+    if not isinstance(value, cst.Call):
+        return False
+    qual = resolve(value.func)
+    last = qual.rsplit(".", 1)[-1] if qual else value.func.attr.value if isinstance(value.func, cst.Attribute) else None
+    return last == "sort" if picked else last == "argsort"
 
 
 
@@ -722,6 +786,7 @@ class TensorEnv:
         # names the body uses as tensors (`t.dtype`, `torch.minimum(t, u)`): a local bound to a value
         # of unknown kind (`t = problem.t_start`) is a tensor when the body says so
         self.used_as_tensor: set[str] = set()
+        self.worklists: frozenset[str] = frozenset()  # names a `while` loop consumes one end at a time (BodyEvidence)
         self.loaders: set[str] = set()  # names bound to a `DataLoader(...)` here, or parameters annotated so
         self.one_d: set[str] = set()  # names bound to `torch.randperm(n)`: 1-d, so one element of it is 0-d
 
@@ -759,6 +824,7 @@ class TensorEnv:
         params = fn.params
         uses = self.ctx.evidence(fn, self.cls)
         self.used_as_tensor = set(uses.tensors)
+        self.worklists = uses.worklists
         evidence = set(uses.tensors)
         ordered = with_comment_annotations(
             fn, [*params.posonly_params, *params.params, *params.kwonly_params], method=self.cls is not None)
@@ -859,7 +925,9 @@ class TensorEnv:
             if is_tensor(kind) and self._tensor_or_number_attribute(value):
                 self.guessed_params.add(name)  # `q = self.q`, a Parameter or a float: a tensor only maybe
             _mark(self.loaders, name, isinstance(value, cst.Call) and self.resolve(value.func) in DATALOADER_CLASSES)
-            _mark(self.one_d, name, value is not None and is_tensor(kind) and self.is_one_d(value))
+            _mark(self.one_d, name, value is not None and (
+                is_tensor(kind) and self.is_one_d(value)
+                or name in self.worklists and kind in (TENSOR, NDARRAY) and worklist_sort(value, self.resolve)))
             _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
             _mark(self.zero_d, name, value is not None and (is_tensor(kind) or kind == NDARRAY) and self.is_zero_d(value))
             _mark(self.compared, name, value is not None and kind in (None, NDARRAY) and self.is_unknown_comparison(value))

@@ -37,8 +37,9 @@ class TensorAsIndex(Check):
 
     def _zero_d_among_indices(self, node: cst.Subscript, ctx) -> None:
         """`d[:, imax]`, `d[i, 0]` with a 0-d tensor among the indices of a tensor: its value is read the same
-        way (kilosort's `dexp[:, imax]`, measured on 2.13)."""
-        if not ctx.is_tensor(node.value):
+        way (kilosort's `dexp[:, imax]`, measured on 2.13). A NumPy array too: Dynamo traces it as a tensor
+        (facenet's NumPy NMS, `x1[i]` with `i = order[-1]`, measured on 2.13)."""
+        if not ctx.is_tensor(node.value) and ctx.kind(node.value) != NDARRAY:
             return
         if any(isinstance(e.slice, cst.Index) and ctx.env.is_zero_d(e.slice.value) for e in node.slice):
             ctx.report(node, self.code, ZERO_D_INDEX, gb=("GB0033",))
