@@ -714,6 +714,20 @@ def test_a_docstring_tells_a_mask_from_other_tensors(written, kind):
     assert documented_types(cst.parse_module(source).body[0]) == {"event": kind}
 
 
+@pytest.mark.parametrize("line, kind", [
+    ("box {numpy.ndarray} -- Four-element bounding box.", "ndarray"), ("box {torch.Tensor} -- A box.", "tensor"),
+    ("box {int} -- An index.", "number"), ("box {int or Tensor} -- Either.", None), ("box {list} -- Corners.", None),
+])
+def test_a_docstring_in_braces_style_types_a_parameter(line, kind):
+    """autoDocstring's default style, `name {type} -- text` (facenet-pytorch)."""
+    import libcst as cst
+
+    from graphlint.analysis.docstrings import documented_types
+
+    source = f'def f(box):\n    """Crop.\n\n    Arguments:\n        {line}\n    """\n'
+    assert documented_types(cst.parse_module(source).body[0]).get("box") == kind
+
+
 def test_iterating_a_one_d_tensor_gives_zero_d_indices(lint):
     """`for i in t.view(-1)`, `for i in torch.arange(n)`: each item is 0-d, and indexing with it reads its value;
     the rows of a tensor of unknown rank are not (they may be index vectors)."""

@@ -6,6 +6,7 @@ it. Three styles are read, only for the function's own parameter names:
     Google   x (torch.Tensor): ...          numpy    x : Tensor of shape (B, N)
     Sphinx   :param Tensor x: ...  /  :type x: torch.Tensor
     loose    keys_length: 1D tensor, [B]    (the text after the colon must start with the type)
+    braces   box {numpy.ndarray} -- ...     (autoDocstring's default style: facenet-pytorch)
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import libcst as cst
 
 _GOOGLE = re.compile(r"^\s*\*{0,2}(\w+)\s*\(([^()]*(?:\([^()]*\))?[^()]*)\)\s*:")
 _COLON = re.compile(r"^\s*(\w+)\s*:\s*(.+)$")
+_BRACES = re.compile(r"^\s*\*{0,2}(\w+)\s*\{([^{}]+)\}\s*(--|:|$)")
 _SPHINX_PARAM = re.compile(r":param\s+([^:]+?)\s+(\w+)\s*:")
 _SPHINX_TYPE = re.compile(r":type\s+(\w+)\s*:\s*(.+)$")
 # a type phrase at the start of the text: `1D tensor`, `torch.FloatTensor`, `optional Tensor`
@@ -57,7 +59,7 @@ def _candidates(line: str) -> list[tuple[str, str]]:
     sphinx_type = _SPHINX_TYPE.search(line)
     if sphinx_type:
         out.append((sphinx_type.group(1), sphinx_type.group(2)))
-    google = _GOOGLE.match(line)
+    google = _GOOGLE.match(line) or _BRACES.match(line)
     if google:
         out.append((google.group(1), google.group(2)))
     elif not sphinx and not sphinx_type:

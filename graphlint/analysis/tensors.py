@@ -1652,6 +1652,8 @@ class TensorEnv:
         if name in ("max", "min", "abs", "sum", "round"):
             if any(is_tensor(k) or k == TENSOR_SEQ for k in arg_kinds):
                 return TENSOR
+            if NDARRAY in arg_kinds:  # `max(box[0] - m, 0)` of a numpy array's item (facenet's `extract_face`)
+                return NDARRAY
             return META if META in arg_kinds else None
         if name in ("list", "tuple", "reversed", "sorted"):
             if arg_kinds and arg_kinds[0] in (TENSOR, TENSOR_SEQ):
