@@ -251,7 +251,7 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                        module_init=ctx.module_init)
         objects = LocalObjects(node, index, summary, imports.resolve)
         ctx.call_observer = lambda call, caller, fid=fid, done=done, objects=objects: _record_call_site(
-            done, call, caller, arguments.observe(fid, call, caller), objects, generators)
+            done, call, caller, arguments.observe(fid, call, caller, objects.built), objects, generators)
         ctx.caller_literals = arguments.literal_seeds(key)
         ctx.source_text = parsed.source.text
         checks = [check_classes[c]() for c in sorted(codes)]
@@ -381,14 +381,18 @@ def _record_call_site(done: _Walked, call: cst.Call, caller: CheckContext, calle
     """Keep `call` as a call site of `done` when it reaches linted functions. It skips the caller's frame
     where a break at the call would (in a loop, a `try` body, ...), and anywhere for a method of an
     object the caller made, which Dynamo cannot rebuild (GB0092). So does a loop over a generator of this
-    file: its breaks happen as the loop asks for the next item, inside the loop."""
+    file: its breaks happen as the loop asks for the next item, inside the loop. Where a break skips the frame
+    anyway (in a loop), Dynamo never tries the rebuild: the call is a plain call site there (measured on 2.13,
+    `fixtures/cases/frame_skips.py`, `adaptive_steps`)."""
     unrebuildable = objects.unrebuildable_callee(call)
     if unrebuildable is not None and unrebuildable not in callees:
         callees = [*callees, unrebuildable]
     if not callees:
         return
-    code = CALL_SITE if unrebuildable is None else UNREBUILDABLE_SITE
     skip = caller.frame_skip(call)
+    if skip is not None:
+        unrebuildable = None
+    code = CALL_SITE if unrebuildable is None else UNREBUILDABLE_SITE
     loop = caller.parent(1)
     if skip is None and isinstance(loop, cst.For) and loop.iter is call and generators.issuperset(callees):
         # measured on 2.13 (fixtures/cases/frame_skips.py, `consume_draws`; captum's Shapley sampling over
@@ -1040,9 +1044,10 @@ class ArgumentKinds:
             return {}
         return {name: value for name, value in self._literals.get(key, {}).items() if value is not _MIXED}
 
-    def observe(self, fid: FuncId, call: cst.Call, caller: CheckContext) -> list[FuncId]:
-        """Record the argument kinds `call` passes; return the linted functions it may reach."""
-        ref = call_ref(call, self.imports, self.index.files[fid[0]].module_ctors)
+    def observe(self, fid: FuncId, call: cst.Call, caller: CheckContext, built: dict[str, str]) -> list[FuncId]:
+        """Record the argument kinds `call` passes; return the linted functions it may reach. built: the caller's
+        locals made from project classes (LocalObjects.built)."""
+        ref = call_ref(call, self.imports, {}, local_ctors={**self.index.files[fid[0]].module_ctors, **built})
         if ref is None:
             return []
         callees = [c for c in self.index.resolve_call(fid, ref) if c[0] != fid[0] or c[1] in self.parsed.functions]
@@ -1060,8 +1065,9 @@ class ArgumentKinds:
         """The callee's parameter names, and (parameter, argument) for each argument this call binds."""
         info = self.index.function(callee)
         params = list(info.params)
-        if params and ref.kind in ("self_method", "super", "attr_method", "instance_method") and \
-                params[0] in ("self", "cls"):
+        bound = ref.kind in ("self_method", "super", "attr_method", "instance_method") or \
+            callee[1].endswith(".__init__")  # `Block(cfg)`: a constructor's arguments start after `self`
+        if params and bound and params[0] in ("self", "cls"):
             params = params[1:]
         names = set(params) | set(info.kwonly)
         positional = [a for a in call.args if a.keyword is None and a.star == ""]

@@ -210,6 +210,9 @@ class LocalObjects:
         self.index = index
         self.methods: dict[str, FuncId] = {}  # `closure = sf.closure` → the method
         self.objects: dict[str, tuple[str, ClassInfo]] = {}
+        # every local built from a project class, plain or not → the class as written (`pid = Controller(h)`): its
+        # method calls reach that class's methods (`pid.propose_step(error)`), as the summary resolved them
+        self.built: dict[str, str] = {}
         # `if not isinstance(monitor, Monitor): monitor = DefaultMonitor()`: a parameter may still hold
         # the caller's object, which Dynamo can rebuild (congrad)
         passed = {p.name.value for p in parameters(fn)}
@@ -222,6 +225,8 @@ class LocalObjects:
             if isinstance(value, cst.Call):
                 qualified = resolve(value.func) or dotted(value.func)
                 found = index.lookup_class(summary, qualified) if qualified else None
+                if found is not None:
+                    self.built[name] = qualified
                 if found is not None and plain_class(index, *found):
                     self.objects[name] = found
             elif isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name):
