@@ -2,7 +2,7 @@ import libcst as cst
 
 from graphlint.analysis.regions import LIGHTNING_MODULES
 from graphlint.analysis.summary import called_names
-from graphlint.checks._common import call_argument
+from graphlint.checks._common import call_argument, traced_array
 from graphlint.checks.base import Check
 
 # torch.nn.utils' gradient clipping: (function, index of `error_if_nonfinite` when passed by position)
@@ -71,6 +71,13 @@ _LOSS_FUNCTIONS = {f"torch.nn.functional.{f}": f for f in _TORCH_LOSSES}
 _LOSS_MODULES = {f"{prefix}.{cls}": f for f, (cls, _, _) in _TORCH_LOSSES.items()
                  for prefix in ("torch.nn", "torch.nn.modules.loss")}
 
+# covariance and correlation read their input's data inside ATen (`aten.equal`, a Python bool: GB0033), measured on
+# 2.13.0 as functions, as tensor methods and through NumPy, which Dynamo traces as torch (fixtures/cases/covariance.py;
+# k-diffusion's FID `torch.cov(x.T)` and deepod's `np.corrcoef(X.T)`, held-out set 48). `torch.var` and a covariance
+# written out (`xc.T @ xc / (n - 1)`) measured clean.
+_COVARIANCES = frozenset({"cov", "corrcoef"})
+_COVARIANCE_FUNCTIONS = {f"{module}.{f}": module for f in _COVARIANCES for module in ("torch", "numpy")}
+
 # PyTorch Lightning's `LightningModule.log` / `log_dict`, measured on 2.13.0 with pytorch_lightning 2.6.6
 # (measurements/lightning_log.py, results in measurements/lightning-log-2.13.txt): under a Trainer the logging goes
 # through a `torch.compiler.disable()`d function (GB0098), without one it warns (GB0007). Either way a break.
@@ -117,6 +124,11 @@ class BreakingLibraryCall(Check):
             cls, gb, why = _TORCH_LOSSES[loss]
             what = f"F.{loss}" if name in _LOSS_FUNCTIONS else f"nn.{cls}"
             ctx.report(node, self.code, f"torch's `{what}` {why}: Dynamo breaks the graph inside it", gb=(gb,))
+        elif _covariance(node, name, ctx):
+            short = name.rsplit(".", 1)[-1] if name in _COVARIANCE_FUNCTIONS else node.func.attr.value
+            ctx.report(node, self.code, f"`{short}` reads its input's data inside the op (`aten.equal`): Dynamo breaks "
+                                        "the graph at the call (write it out: `xc = x - x.mean(0); xc.T @ xc / (n - 1)`)",
+                       gb=(_GB_DATA,))
         elif _lightning_logging(node.func, ctx):
             ctx.report(node, self.code, f"PyTorch Lightning's `self.{node.func.attr.value}()` breaks the graph: "
                                         "under a Trainer it logs through a `torch.compiler.disable()`d function",
@@ -195,6 +207,14 @@ class BreakingLibraryCall(Check):
 
 _PYG_REASONS = {_GB_SHAPE: "output shape: a boolean mask or `nonzero`", _GB_ITEM: "Python number: `.item()` on a count",
                 _GB_BRANCH: "branch on the edges", _GB_DATA: "Python value read from the edges"}
+
+
+def _covariance(node: cst.Call, name: str, ctx) -> bool:
+    """`torch.cov(x)`, `x.corrcoef()` on a tensor, or `np.cov(a)` on an array Dynamo traces (not one of Python numbers)."""
+    if name in _COVARIANCE_FUNCTIONS:
+        return _COVARIANCE_FUNCTIONS[name] == "torch" or traced_array(node, ctx)
+    func = node.func
+    return isinstance(func, cst.Attribute) and func.attr.value in _COVARIANCES and ctx.is_tensor(func.value)
 
 
 def _linted_along(name: str, ctx) -> bool:
