@@ -382,6 +382,44 @@ def test_torchvision_nms_breaks_in_its_own_frame_when_the_caller_is_skipped(lint
     assert found(lint(code)) == {(7, "GL502"), (14, "GL502")}
 
 
+SDE_SAMPLER = """
+    import torch
+    import torchsde
+    from torchdiffeq import odeint
+
+    class BrownianNoise(torch.nn.Module):
+        def __init__(self, x, seeds):
+            super().__init__()
+            self.trees = [torchsde.BrownianTree(0.0, torch.zeros_like(x), 1.0, entropy=s) for s in seeds]
+            self.bm = torchsde.BrownianInterval(t0=0.0, t1=1.0, size=x.shape)
+
+        def forward(self, x, t0, t1):
+            return x + self.bm(t0, t1)
+
+    @torch.compile
+    def log_likelihood(f, x):
+        bm = torchsde.BrownianInterval(t0=0.0, t1=1.0, size=x.shape)
+        noise = bm(0.2, 0.5)
+        return odeint(f, x + noise, torch.linspace(0, 1, 3), method="dopri5")
+    """
+
+
+def test_sde_and_ode_solvers_break_inside_themselves(lint):
+    # k-diffusion (set 48): building or calling torchsde's Brownian motion, and torchdiffeq's odeint, break inside the
+    # library (measurements/sde-ode-solvers-2.13.txt); the library's frame is compiled even when the caller's is not
+    result = lint(SDE_SAMPLER, scope="all")
+    assert found(result) == {(9, "GL616"), (10, "GL616"), (13, "GL616"), (17, "GL616"), (18, "GL616"), (19, "GL616")}
+
+
+def test_sde_solvers_linted_along_are_analysed_inside(tmp_path):
+    # torchsde linted with the project: its own code is walked, the calls are not reported from outside
+    result = lint_tree(tmp_path, {
+        "torchsde/__init__.py": "class BrownianInterval:\n    def __init__(self, t0, t1, size):\n        self.size = size\n",
+        "model.py": SDE_SAMPLER.replace("from torchdiffeq import odeint", "odeint = None")}, scope="all")
+    reported = {f.line for f in result.findings if f.path == "model.py" and f.code == "GL616"}
+    assert 9 in reported and not reported & {10, 17, 18}  # BrownianTree is not among the linted files
+
+
 def test_torchvision_own_nms_wrapper_is_analysed_where_the_op_is_called(tmp_path):
     # linting torchvision itself: the break is on the `torch.ops.torchvision.nms` line, and the project's own
     # `nms` wrapper is not reported at its callers a second time

@@ -39,6 +39,7 @@ _V1_NORMALIZE = frozenset({"torchvision.transforms.functional.normalize",
                            "torchvision.transforms._functional_tensor.normalize"})
 _GB_ITEM, _GB_BRANCH = "GB0124", "GB0170"
 _GB_SHAPE, _GB_DATA = "GB0036", "GB0033"
+_GB_DISABLED, _GB_SKIPPED = "GB0098", "GB0007"
 
 # torch_geometric utilities that break the graph inside themselves, measured on 2.13.0 with torch_geometric 2.8.1
 # (measurements/pyg_utils.py, results in measurements/pyg-utils-2.13.txt): name → (GB id, the argument as
@@ -78,11 +79,19 @@ _LOSS_MODULES = {f"{prefix}.{cls}": f for f, (cls, _, _) in _TORCH_LOSSES.items(
 _COVARIANCES = frozenset({"cov", "corrcoef"})
 _COVARIANCE_FUNCTIONS = {f"{module}.{f}": module for f in _COVARIANCES for module in ("torch", "numpy")}
 
+# torchsde's Brownian motion and torchdiffeq's ODE solvers break inside themselves (data-dependent branches on the time
+# grid and step sizes, calls Dynamo skips), measured on 2.13.0 with torchsde 0.2.6 and torchdiffeq 0.2.5
+# (measurements/sde_ode_solvers.py, results in measurements/sde-ode-solvers-2.13.txt; k-diffusion's Brownian-tree noise
+# sampler and log-likelihood ODE, held-out set 48): building a BrownianTree / BrownianInterval, calling one (the noise
+# between two times), and `odeint` / `odeint_adjoint` with every method measured, adaptive and fixed-step.
+_BROWNIAN = frozenset({"torchsde.BrownianTree", "torchsde.BrownianInterval", "torchsde.BrownianPath"})
+_ODE_SOLVERS = frozenset({"torchdiffeq.odeint", "torchdiffeq.odeint_adjoint"})
+_GB_SOLVERS = (_GB_BRANCH, _GB_SKIPPED)
+
 # PyTorch Lightning's `LightningModule.log` / `log_dict`, measured on 2.13.0 with pytorch_lightning 2.6.6
 # (measurements/lightning_log.py, results in measurements/lightning-log-2.13.txt): under a Trainer the logging goes
 # through a `torch.compiler.disable()`d function (GB0098), without one it warns (GB0007). Either way a break.
 _LIGHTNING_LOGGING = ("log", "log_dict")
-_GB_DISABLED, _GB_SKIPPED = "GB0098", "GB0007"
 
 
 class BreakingLibraryCall(Check):
@@ -100,6 +109,7 @@ class BreakingLibraryCall(Check):
         self._local_transforms: dict[str, str] = {}  # name -> the breaking transform it holds
         self._local_layers: dict[str, str] = {}  # name -> the breaking torch_geometric layer it holds
         self._local_losses: dict[str, str] = {}  # name -> the breaking torch loss module it holds
+        self._local_brownian: dict[str, str] = {}  # name -> the torchsde Brownian motion class it holds
         self._imports_torchvision: bool | None = None
 
     def visit_Assign(self, node: cst.Assign, ctx) -> None:
@@ -109,6 +119,7 @@ class BreakingLibraryCall(Check):
                 _remember(self._local_transforms, name, _breaking_transform_in(_callees(node.value, ctx)))
             _remember(self._local_layers, name, _breaking_pyg_layer(node.value, ctx))
             _remember(self._local_losses, name, _LOSS_MODULES.get(ctx.qualname(node.value.func) or ""))
+            _remember(self._local_brownian, name, _brownian(ctx.qualname(node.value.func) or "", ctx))
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         name = ctx.qualname(node.func) or ""
@@ -124,6 +135,14 @@ class BreakingLibraryCall(Check):
             cls, gb, why = _TORCH_LOSSES[loss]
             what = f"F.{loss}" if name in _LOSS_FUNCTIONS else f"nn.{cls}"
             ctx.report(node, self.code, f"torch's `{what}` {why}: Dynamo breaks the graph inside it", gb=(gb,))
+        elif solver := _brownian(name, ctx) or _ode_solver(name, ctx):
+            short = solver.rsplit(".", 1)[-1]
+            what = f"torchdiffeq's `{short}`" if solver in _ODE_SOLVERS else f"building torchsde's `{short}`"
+            ctx.report(node, self.code, f"{what} breaks the graph inside it (data-dependent branches on the times and "
+                                        "steps, calls Dynamo skips)", gb=_GB_SOLVERS, in_callee_frame=True)
+        elif held := self._brownian_called(node.func, ctx):
+            ctx.report(node, self.code, f"calling torchsde's `{held.rsplit('.', 1)[-1]}` (the noise between two times) "
+                                        "breaks the graph inside it", gb=_GB_SOLVERS, in_callee_frame=True)
         elif _covariance(node, name, ctx):
             short = name.rsplit(".", 1)[-1] if name in _COVARIANCE_FUNCTIONS else node.func.attr.value
             ctx.report(node, self.code, f"`{short}` reads its input's data inside the op (`aten.equal`): Dynamo breaks "
@@ -176,6 +195,12 @@ class BreakingLibraryCall(Check):
             return self._local_losses.get(func.value)
         return next((_LOSS_MODULES[c] for c in _self_attribute_classes(func, ctx) if c in _LOSS_MODULES), None)
 
+    def _brownian_called(self, func: cst.BaseExpression, ctx) -> str | None:
+        """`bm(t0, t1)` with `bm = torchsde.BrownianInterval(...)` here, or `self.bm(...)` built in `__init__`."""
+        if isinstance(func, cst.Name):
+            return self._local_brownian.get(func.value)
+        return next((c for c in _self_attribute_classes(func, ctx) if _brownian(c, ctx)), None)
+
     def _torchvision_imported(self, ctx) -> bool:
         """Only a file that imports torchvision can build its transforms (spares a search of every assigned call)."""
         if self._imports_torchvision is None:
@@ -217,10 +242,18 @@ def _covariance(node: cst.Call, name: str, ctx) -> bool:
     return isinstance(func, cst.Attribute) and func.attr.value in _COVARIANCES and ctx.is_tensor(func.value)
 
 
+def _brownian(name: str, ctx) -> str | None:
+    return name if name in _BROWNIAN and not _linted_along(name, ctx) else None
+
+
+def _ode_solver(name: str, ctx) -> str | None:
+    return name if name in _ODE_SOLVERS and not _linted_along(name, ctx) else None
+
+
 def _linted_along(name: str, ctx) -> bool:
-    """Is the torch_geometric function or layer among the linted files (torch_geometric's own code, or it is linted
-    with the project)? Then graphlint walks into it and reports the break inside."""
-    return ctx.imports.module_name.partition(".")[0] == "torch_geometric" or ctx.env.ctx.defined_in_project(name)
+    """Is the library function or class among the linted files (the library's own code, or it is linted with the
+    project)? Then graphlint walks into it and reports the break inside."""
+    return ctx.imports.module_name.partition(".")[0] == name.partition(".")[0] or ctx.env.ctx.defined_in_project(name)
 
 
 def _lightning_logging(func: cst.BaseExpression, ctx) -> bool:
