@@ -215,7 +215,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
                            inherited_attribute=lambda cls, attr: _inherited_attribute(index, summary, cls, attr),
                            library_bases=lambda cls: _library_bases(index, summary, cls),
                            defined_in_project=lambda qual: _defined_in_project(index, qual),
-                           external_passthrough=lambda qual: _passthrough(index, qual))
+                           external_passthrough=lambda qual: _passthrough(index, qual),
+                           imported_logger=lambda qual: _imported_logger(index, qual))
     frames = FrameTensors(index, summary.path, summary.imports)
     # where Dynamo cannot start on an nn.Module's `__init__` (GB0119, GL705's measured range)
     module_init = load_catalog()[FRAME_START_CODE].applies_to(options.torch_version)
@@ -1123,6 +1124,13 @@ def _passthrough(index: ProjectIndex, qualified: str) -> tuple[tuple[str, ...], 
     fid = index.lookup_function(qualified)
     info = index.function(fid) if fid is not None else None
     return (info.params, info.returned_params) if info is not None and info.returned_params else None
+
+
+def _imported_logger(index: ProjectIndex, qualified: str) -> bool:
+    """`pkg.utils.logging.logger`: a name that module binds to a logger at its top level."""
+    module, _, name = qualified.rpartition(".")
+    summary = index.modules.get(module)
+    return summary is not None and name in summary.loggers
 
 
 def _literal_parts(index: ProjectIndex, qualified: str) -> tuple[bool, ...] | None:

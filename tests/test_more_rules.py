@@ -644,3 +644,35 @@ def test_torch_geometric_utilities_and_layers_that_break_inside(lint):
     """
     got = {(line, code) for line, code in found(lint(code, scope="modules"))}
     assert got == {(14, "GL616"), (16, "GL616"), (17, "GL616"), (18, "GL616"), (22, "GL616")}, got
+
+
+def test_a_logger_imported_from_another_linted_file(tmp_path):
+    # PyPOTS (set 48): `from .utils.logging import logger`, where that module binds `logger = logger_creator.logger`
+    # (tsdb's Logger object, outside the linted files); a module imported under a logger-like name is not one
+    result = lint_tree(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/utils/__init__.py": "",
+        "pkg/utils/logging.py": """
+            from tsdb.utils.logging import Logger
+
+            logger_creator = Logger(name="running log")
+            logger = logger_creator.logger
+            """,
+        "pkg/utils/log.py": """
+            def info(message):
+                return message
+            """,
+        "pkg/model.py": """
+            import torch
+            from torch import nn
+            from .utils.logging import logger
+            from .utils import log
+
+            class Net(nn.Module):
+                def forward(self, x):
+                    logger.info(f"forward on {x.shape}")
+                    log.info("not a logger: a module of functions")
+                    return x * 2
+            """,
+    })
+    assert {(f.path, f.line, f.code) for f in result.findings} == {("pkg/model.py", 9, "GL202")}

@@ -105,6 +105,11 @@ class ImportTable:
         return any((v == "torch" or v.startswith("torch.")) and k not in self.assumed for k, v in self.names.items())
 
 
+# attributes that hold a logger on any object (`trainer.logger`, tsdb's `Logger(...).logger`; `log` left out: a
+# LightningModule's `self.log` is a method)
+LOGGER_ATTRS = frozenset({"logger", "_logger", "LOGGER"})
+
+
 def is_logger_factory(name: str) -> bool:
     """`logging.getLogger`, a library's `get_logger`, or the project's own `get_logger()`: returns a Logger."""
     return name.rsplit(".", 1)[-1] in ("getLogger", "get_logger")

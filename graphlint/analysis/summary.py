@@ -16,7 +16,7 @@ import libcst as cst
 from graphlint.analysis.compiling import value_under_compile
 from graphlint.analysis.dynamo_config import ConfigCollector, DynamoConfig, is_fullgraph
 from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
-from graphlint.analysis.names import ImportTable, dotted, is_logger_factory
+from graphlint.analysis.names import LOGGER_ATTRS, ImportTable, dotted, is_logger_factory
 from graphlint.analysis.syntax import STATEMENT_PARTS, children, is_a, parameters, returned_parameters, walk
 from graphlint.analysis.torch_api import returns_no_tensor
 from graphlint.analysis.type_comments import written_return
@@ -549,6 +549,9 @@ class SummaryBuilder(cst.CSTVisitor):
                     self.summary.module_ctors[t.value] = callee
                     if is_logger_factory(callee):
                         self.summary.loggers.add(t.value)
+            elif isinstance(t, cst.Name) and not self._func_stack and isinstance(value, cst.Attribute) \
+                    and value.attr.value in LOGGER_ATTRS:
+                self.summary.loggers.add(t.value)  # `logger = logger_creator.logger` (PyPOTS, from tsdb's Logger)
             elif (isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name)
                   and t.value.value == "self"):
                 self._record_self_attr(t.attr.value, node.value)

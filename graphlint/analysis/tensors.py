@@ -488,7 +488,10 @@ class FileContext:
                  inherited_attribute: Callable[[str, str], str | None] | None = None,
                  defined_in_project: Callable[[str], bool] | None = None,
                  external_passthrough: Callable[[str], tuple[tuple[str, ...], frozenset[str]] | None] | None = None,
-                 library_bases: Callable[[str], frozenset[str]] | None = None) -> None:
+                 library_bases: Callable[[str], frozenset[str]] | None = None,
+                 imported_logger: Callable[[str], bool] | None = None) -> None:
+        # imported_logger(qualified name): a module-level logger of another linted file (`from .utils import logger`)
+        self.imported_logger = imported_logger or (lambda qual: False)
         # external_return: the return annotation of a function elsewhere in the project, by qualified name
         self.external_return = external_return or (lambda qual: None)
         # external_parts: for a function elsewhere that returns a tuple, which parts are always literals
@@ -1234,6 +1237,9 @@ class TensorEnv:
             if node.value in ("True", "False", "None"):
                 return CONST
             if node.value in self.ctx.loggers:
+                return LOGGER
+            imported = self.ctx.imports.names.get(node.value)
+            if imported is not None and self.ctx.imported_logger(imported):
                 return LOGGER
             if self.ctx.module_ctors.get(node.value) == "torch.Generator":
                 return GENERATOR  # a module-level `G = torch.Generator().manual_seed(0)`

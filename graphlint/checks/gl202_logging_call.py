@@ -1,5 +1,6 @@
 import libcst as cst
 
+from graphlint.analysis.names import LOGGER_ATTRS
 from graphlint.analysis.tensors import LOGGER
 from graphlint.checks.base import Check
 from graphlint.fixes import guard_call
@@ -12,8 +13,6 @@ LOGGER_METHODS = LOG_FUNCTIONS | {"isEnabledFor", "getEffectiveLevel", "warning_
                                   "setLevel", "addHandler", "removeHandler", "hasHandlers", "getChild"}
 # Conventional logger names, used when the file does not show where the logger came from.
 LOGGER_NAMES = {"logger", "log", "_logger", "_log", "LOGGER", "LOG", "_LOGGER", "_LOG"}
-# attributes that hold a logger on any object (`log` left out: a LightningModule's `self.log` is a method)
-LOGGER_ATTRS = {"logger", "_logger", "LOGGER"}
 
 
 class LoggingCall(Check):
