@@ -35523,10 +35523,10 @@ def facenet_inception_train():
 # TranAD and its transformer networks (`is_causal`), PyPOTS' Raindrop classifier (its training raised) and lucent's
 # random_rotate (kornia). DeepOD's weakly-supervised tabular entry point was left out for balance (see README.md).
 PACKAGES.update({
-    "k-diffusion": {"dirs": ["k_diffusion"], "split": "heldout", "site": "models", "own_files_only": True},
-    "pypots": {"dirs": ["pypots"], "split": "heldout", "site": "models", "own_files_only": True},
-    "deepod": {"dirs": ["deepod"], "split": "heldout", "site": "models", "own_files_only": True},
-    "torch-lucent": {"dirs": ["lucent"], "split": "heldout", "site": "models", "own_files_only": True},
+    "k-diffusion": {"dirs": ["k_diffusion"], "split": "dev", "site": "models", "own_files_only": True},
+    "pypots": {"dirs": ["pypots"], "split": "dev", "site": "models", "own_files_only": True},
+    "deepod": {"dirs": ["deepod"], "split": "dev", "site": "models", "own_files_only": True},
+    "torch-lucent": {"dirs": ["lucent"], "split": "dev", "site": "models", "own_files_only": True},
 })
 
 
