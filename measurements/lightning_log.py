@@ -9,7 +9,7 @@ import warnings
 
 import pytorch_lightning as pl
 import torch
-import torch._dynamo as dynamo
+from explained import explain_breaks
 from pytorch_lightning.loggers import CSVLogger
 
 
@@ -38,14 +38,7 @@ CASE = {"name": ""}
 
 
 def report(fn, *args):
-    dynamo.reset()
-    try:
-        explained = dynamo.explain(fn)(*args)
-        here = [f"line {frame.lineno}: {str(b.reason).splitlines()[0][:70]}" for b in explained.break_reasons
-                for frame in b.user_stack[:1] if frame.filename == __file__]
-        print(f"{CASE['name']:58s} breaks={len(explained.break_reasons)}  {'; '.join(sorted(set(here)))}")
-    except Exception as error:  # what Dynamo raises instead of breaking
-        print(f"{CASE['name']:58s} error  {type(error).__name__}: {str(error).splitlines()[0][:90]}")
+    print(f"{CASE['name']:58s} {explain_breaks(fn, *args, here=__file__)}")
     return fn(*args)
 
 

@@ -8,20 +8,13 @@ Dynamo or inductor raises instead."""
 import warnings
 
 import torch
-import torch._dynamo as dynamo
 import torchdiffeq
 import torchsde
+from explained import explain_breaks
 
 
 def report(name, fn, *args):
-    dynamo.reset()
-    try:
-        explained = dynamo.explain(fn)(*args)
-        here = [f"line {frame.lineno}: {str(b.reason).splitlines()[0][:70]}" for b in explained.break_reasons
-                for frame in b.user_stack[:1] if frame.filename == __file__]
-        print(f"{name:44s} breaks={len(explained.break_reasons)}  {'; '.join(sorted(set(here)))}")
-    except Exception as error:  # what Dynamo or inductor raises instead of breaking
-        print(f"{name:44s} error  {type(error).__name__}: {str(error).splitlines()[0][:90]}")
+    print(f"{name:44s} {explain_breaks(fn, *args, here=__file__)}")
 
 
 def build_tree(x):
