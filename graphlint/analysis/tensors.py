@@ -238,7 +238,7 @@ class BodyEvidence:
     # and `outputs` dicts); a name like `inputs` is then no guess of a tensor
     containers: frozenset[str] = frozenset()
     # consumed one end at a time while not empty: `while order.numel() > 0: i = order[0]; ...; order = order[1:]`
-    # (greedy NMS); bound to sort indices, such a name is 1-d (`worklist_sort`)
+    # (greedy NMS); bound to sort indices, such a name is 1-d (`_sort_indices`)
     worklists: frozenset[str] = frozenset()
 
 
@@ -365,7 +365,7 @@ def body_evidence(fn: cst.FunctionDef, imports: ImportTable,
                         documented_types(fn), frozenset(collector.containers), frozenset(collector.worklists))
 
 
-_SIZE_METHODS = frozenset({"numel", "nelement", "size", "__len__"})
+_SIZE_METHODS = frozenset({"numel", "nelement", "size"})
 
 
 def _emptiness_test(test: cst.BaseExpression) -> str | None:
@@ -401,7 +401,7 @@ def _is_end(index: cst.BaseExpression) -> bool:
     return isinstance(index, cst.Integer) and index.value == "0" or _is_minus_one(index)
 
 
-def worklist_sort(value: cst.BaseExpression, resolve) -> bool:
+def _sort_indices(value: cst.BaseExpression, resolve) -> bool:
     """Sort indices: `s.argsort(...)`, `torch.argsort(s)`, `np.argsort(s)`, `s.sort(...)[1]`, `torch.sort(s).indices`:
     the worklist a greedy NMS consumes, best score first."""
     picked = False  # the indices out of `sort`'s (values, indices)
@@ -930,7 +930,7 @@ class TensorEnv:
             _mark(self.loaders, name, isinstance(value, cst.Call) and self.resolve(value.func) in DATALOADER_CLASSES)
             _mark(self.one_d, name, value is not None and (
                 is_tensor(kind) and self.is_one_d(value)
-                or name in self.worklists and kind in (TENSOR, NDARRAY) and worklist_sort(value, self.resolve)))
+                or name in self.worklists and kind in (TENSOR, NDARRAY) and _sort_indices(value, self.resolve)))
             _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
             _mark(self.zero_d, name, value is not None and (is_tensor(kind) or kind == NDARRAY) and self.is_zero_d(value))
             _mark(self.compared, name, value is not None and kind in (None, NDARRAY) and self.is_unknown_comparison(value))
