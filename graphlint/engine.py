@@ -1066,8 +1066,10 @@ class ArgumentKinds:
         """The callee's parameter names, and (parameter, argument) for each argument this call binds."""
         info = self.index.function(callee)
         params = list(info.params)
-        bound = ref.kind in ("self_method", "super", "attr_method", "instance_method") or \
-            callee[1].endswith(".__init__")  # `Block(cfg)`: a constructor's arguments start after `self`
+        # `Block(cfg)`: a constructor's arguments start after `self`; `Base.__init__(self, cfg)` passes it
+        constructed = callee[1].endswith(".__init__") and not (
+            isinstance(call.func, cst.Attribute) and call.func.attr.value == "__init__")
+        bound = ref.kind in ("self_method", "super", "attr_method", "instance_method") or constructed
         if params and bound and params[0] in ("self", "cls"):
             params = params[1:]
         names = set(params) | set(info.kwonly)
