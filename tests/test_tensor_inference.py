@@ -213,7 +213,6 @@ def test_disagreeing_call_sites_leave_a_parameter_unknown(lint):
     assert found(lint(code)) == set()
 
 
-
 INDEX_PARAMETER = """
 import torch
 

@@ -248,7 +248,6 @@ class LocalObjects:
         return None
 
 
-
 def _variable_names(node: cst.CSTNode) -> list[cst.Name]:
     """The Name nodes under `node`, nested definitions included, that stand for variables (not attribute or
     keyword names)."""

@@ -419,7 +419,6 @@ def _sort_indices(value: cst.BaseExpression, resolve) -> bool:
     return last == "sort" if picked else last == "argsort"
 
 
-
 def join(a: str | None, b: str | None) -> str | None:
     if a == b:
         return a

@@ -86,6 +86,7 @@ _COVARIANCE_FUNCTIONS = {f"{module}.{f}": module for f in _COVARIANCES for modul
 # between two times), and `odeint` / `odeint_adjoint` with every method measured, adaptive and fixed-step.
 _BROWNIAN = frozenset({"torchsde.BrownianTree", "torchsde.BrownianInterval", "torchsde.BrownianPath"})
 _ODE_SOLVERS = frozenset({"torchdiffeq.odeint", "torchdiffeq.odeint_adjoint"})
+_SOLVER_CALLS = _BROWNIAN | _ODE_SOLVERS
 _GB_SOLVERS = (_GB_BRANCH, _GB_SKIPPED)
 
 # PyTorch Lightning's `LightningModule.log` / `log_dict`, measured on 2.13.0 with pytorch_lightning 2.6.6
@@ -119,7 +120,7 @@ class BreakingLibraryCall(Check):
                 _remember(self._local_transforms, name, _breaking_transform_in(_callees(node.value, ctx)))
             _remember(self._local_layers, name, _breaking_pyg_layer(node.value, ctx))
             _remember(self._local_losses, name, _LOSS_MODULES.get(ctx.qualname(node.value.func) or ""))
-            _remember(self._local_brownian, name, _brownian(ctx.qualname(node.value.func) or "", ctx))
+            _remember(self._local_brownian, name, _unlinted(ctx.qualname(node.value.func) or "", _BROWNIAN, ctx))
 
     def visit_Call(self, node: cst.Call, ctx) -> None:
         name = ctx.qualname(node.func) or ""
@@ -135,7 +136,7 @@ class BreakingLibraryCall(Check):
             cls, gb, why = _TORCH_LOSSES[loss]
             what = f"F.{loss}" if name in _LOSS_FUNCTIONS else f"nn.{cls}"
             ctx.report(node, self.code, f"torch's `{what}` {why}: Dynamo breaks the graph inside it", gb=(gb,))
-        elif solver := _brownian(name, ctx) or _ode_solver(name, ctx):
+        elif solver := _unlinted(name, _SOLVER_CALLS, ctx):
             short = solver.rsplit(".", 1)[-1]
             what = f"torchdiffeq's `{short}`" if solver in _ODE_SOLVERS else f"building torchsde's `{short}`"
             ctx.report(node, self.code, f"{what} breaks the graph inside it (data-dependent branches on the times and "
@@ -199,7 +200,7 @@ class BreakingLibraryCall(Check):
         """`bm(t0, t1)` with `bm = torchsde.BrownianInterval(...)` here, or `self.bm(...)` built in `__init__`."""
         if isinstance(func, cst.Name):
             return self._local_brownian.get(func.value)
-        return next((c for c in _self_attribute_classes(func, ctx) if _brownian(c, ctx)), None)
+        return next((c for c in _self_attribute_classes(func, ctx) if _unlinted(c, _BROWNIAN, ctx)), None)
 
     def _torchvision_imported(self, ctx) -> bool:
         """Only a file that imports torchvision can build its transforms (spares a search of every assigned call)."""
@@ -242,12 +243,9 @@ def _covariance(node: cst.Call, name: str, ctx) -> bool:
     return isinstance(func, cst.Attribute) and func.attr.value in _COVARIANCES and ctx.is_tensor(func.value)
 
 
-def _brownian(name: str, ctx) -> str | None:
-    return name if name in _BROWNIAN and not _linted_along(name, ctx) else None
-
-
-def _ode_solver(name: str, ctx) -> str | None:
-    return name if name in _ODE_SOLVERS and not _linted_along(name, ctx) else None
+def _unlinted(name: str, names: frozenset[str], ctx) -> str | None:
+    """`name` when it is one of `names` and its library is not linted along (then graphlint walks into it)."""
+    return name if name in names and not _linted_along(name, ctx) else None
 
 
 def _linted_along(name: str, ctx) -> bool:
