@@ -196,6 +196,7 @@ class FileCache:
         self.store, self.files = store, files
         self.common = (code_version(), _environment(), canonical(options, NOT_IN_KEYS))
         self.interfaces: dict[str, str] = {}  # shown path → interface digest of its summary
+        self.library: dict[str, FileKey] = {}  # installed library files read this run (analysis/libraries.py)
         self.stats = {"run": False, "summaries": 0, "checks": 0, "checks_cached": 0}
 
     @classmethod
@@ -213,8 +214,14 @@ class FileCache:
         return digest("run", self.common, sorted(self.files.values(), key=lambda k: k.shown))
 
     def run_result(self):
+        """The whole result of a run over the same files, if the library files it read are unchanged too."""
         key = self._run_key()
-        result = self.store.get(key) if key else None
+        stored = self.store.get(key) if key else None
+        result = None
+        if stored is not None:
+            result, library = stored
+            if any(file_digest(shown) != sha for shown, sha in library):  # a library was upgraded
+                result = None
         self.stats["run"] = result is not None
         return result
 
@@ -229,7 +236,7 @@ class FileCache:
     def store_run_result(self, result) -> None:
         key = self._run_key()
         if key:
-            self.store.put(key, result)
+            self.store.put(key, (result, sorted((k.shown, k.sha) for k in self.library.values())))
 
     def _summary_key(self, path: str) -> str | None:
         k = self.files[path]
@@ -260,9 +267,26 @@ class FileCache:
             if key:
                 self.store.put(key, (item, interface))
 
+    def library_summary(self, path: str, load):
+        """An installed library file's summary, from the cache or `load(path)` (None: unreadable, not cached).
+        Library files are not part of the run's key: a whole result stays cached across a library upgrade until a
+        linted file changes (`--no-cache` reads everything again)."""
+        from graphlint.files import display_path, module_name_for
+
+        k = FileKey(display_path(path), file_digest(path), "%s:%s" % module_name_for(path))
+        self.library[k.shown] = k
+        key = digest("summary", self.common[0], k) if k.sha else None
+        hit = self.store.get(key) if key else None
+        if hit is not None:
+            return hit[0]
+        item = load(path)
+        if key and item is not None:
+            self.store.put(key, (item, interface_digest(item)))
+        return item
+
     def checks(self, summaries, options, config) -> "CheckCache":
         interfaces = sorted((s.path, self.interfaces.get(s.path) or interface_digest(s)) for s in summaries)
-        shas = {k.shown: k.sha for k in self.files.values()}
+        shas = {k.shown: k.sha for k in [*self.files.values(), *self.library.values()]}
         return CheckCache(self.store, (self.common, repr(config), digest(interfaces)), shas, self.stats)
 
     def close(self) -> None:

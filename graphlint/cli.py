@@ -136,6 +136,9 @@ def check(
     show_shadowed: bool = typer.Option(False, "--show-shadowed",
                                        help="Also list the breaks hidden behind a break in a loop (Dynamo skips "
                                             "the rest of that function until it is fixed)."),
+    no_follow_libraries: bool = typer.Option(False, "--no-follow-libraries",
+                                             help="Do not read the installed libraries the traced code calls "
+                                                  "(their breaks are reported at the calls, GL616)."),
     dynamic: bool = typer.Option(False, "--dynamic", help="Also run the targets file's sample inputs under "
                                                           "Dynamo to confirm findings (imports and runs your code)."),
     targets: Optional[str] = TARGETS_OPTION,
@@ -156,7 +159,8 @@ def check(
     started = time.perf_counter()
     paths = paths or ["."]
     setup = _setup(paths, config_file, stdin_filename, select, extend_select, ignore, scope, target_torch,
-                   exclude, force_exclude, jobs, show_shadowed, cache=not no_cache)
+                   exclude, force_exclude, jobs, show_shadowed, cache=not no_cache,
+                   follow_libraries=not no_follow_libraries)
     fmt = output_format or OutputFormat(setup.config.output_format)
     if (fix or diff) and dynamic:
         _fail("--fix and --diff work on the static findings: run them without --dynamic")
@@ -203,7 +207,7 @@ class _TargetsSetup:
 
 
 def _setup(paths, config_file, stdin_filename, select, extend_select, ignore, scope, target_torch, exclude,
-           force_exclude, jobs, show_shadowed, cache: bool = True) -> _Setup:
+           force_exclude, jobs, show_shadowed, cache: bool = True, follow_libraries: bool = True) -> _Setup:
     """Config file + CLI options → LintOptions and the torch version to lint for (exit 2 on bad input)."""
     from graphlint.config import ConfigError, find_config_file
     from graphlint.settings import SETTINGS_ERRORS, load_settings
@@ -215,7 +219,8 @@ def _setup(paths, config_file, stdin_filename, select, extend_select, ignore, sc
         settings = load_settings(cfg_path, select=_split(select), extend_select=_split(extend_select),
                                  ignore=_split(ignore), scope=scope.value if scope else None,
                                  target_torch=target_torch, exclude=exclude, force_exclude=force_exclude,
-                                 jobs=jobs, show_shadowed=show_shadowed, cache=cache)
+                                 jobs=jobs, show_shadowed=show_shadowed, cache=cache,
+                                 follow_libraries=follow_libraries)
     except SETTINGS_ERRORS as exc:
         _fail(str(exc))
     return _Setup(settings.config, settings.options, settings.target)

@@ -18,6 +18,7 @@ KNOWN_KEYS = {
     "select": list, "extend-select": list, "ignore": list, "extend-ignore": list,
     "per-file-ignores": dict, "exclude": list, "extend-exclude": list, "scope": str,
     "target-torch": str, "output-format": str, "force-exclude": bool, "respect-gitignore": bool,
+    "follow-libraries": bool,
     "targets": str,  # the dynamic pass's targets file, relative to this config file
 }
 OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github")
@@ -41,6 +42,7 @@ class Config:
     force_exclude: bool = False
     respect_gitignore: bool = True
     targets: str | None = None
+    follow_libraries: bool = True
 
 
 def find_config_file(start: Path) -> Path | None:
@@ -91,6 +93,7 @@ def config_from_table(table: dict, path: Path | None) -> Config:
     config.force_exclude = table.get("force-exclude", False)
     config.respect_gitignore = table.get("respect-gitignore", True)
     config.targets = table.get("targets")
+    config.follow_libraries = table.get("follow-libraries", True)
     pfi = table.get("per-file-ignores", {})
     for pattern, codes in pfi.items():
         if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):

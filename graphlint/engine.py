@@ -22,6 +22,7 @@ import libcst as cst
 
 from graphlint.analysis.dynamo_config import DynamoConfig, ProjectConfig, from_environment
 from graphlint.analysis.frames import FrameTensors, LocalObjects
+from graphlint.analysis.libraries import follow_libraries
 from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.positions import Positions
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
@@ -112,6 +113,35 @@ def _load(path: str, summaries: Mapping[str, FileSummary] | None = None) -> Pars
         return FileError(source.path, "internal", f"{type(exc).__name__}: {exc}")
     finally:
         forget_children()  # summarising a file may fill the children cache
+
+
+def _library_summary(path: str) -> FileSummary | None:
+    """A library file's summary (analysis/libraries.py); one that does not read or parse is left out."""
+    parsed = _load(path)
+    return None if isinstance(parsed, FileError) else parsed.summary
+
+
+def library_breaks(checks: dict[str, FileCheck], breaking: frozenset[FuncId], index: ProjectIndex) -> dict[FuncId, Finding]:
+    """Each library function that breaks on every call → the finding it breaks at (its own first one, else its
+    first breaking callee's)."""
+    own: dict[FuncId, Finding] = {}
+    callees: dict[FuncId, list[FuncId]] = {}
+    for path, check in checks.items():
+        if path not in index.library:
+            continue
+        by_place = {(f.line, f.column, f.code): f for f in check.findings}
+        for fact in check.frames:
+            if fact.fid in breaking:
+                first = next((by_place[k] for k in fact.findings if k in by_place), None)
+                if first is not None:
+                    own[fact.fid] = first
+                callees[fact.fid] = [c for reached, _ in fact.calls for c in reached if c in breaking]
+    out = dict(own)
+    for _ in range(4):  # through breaking callees, a few calls deep
+        for fid, reached in callees.items():
+            if fid not in out:
+                out.update({fid: out[c] for c in reached[:1] if c in out})
+    return out
 
 
 def _summarise_worker(path: str) -> FileSummary | FileError:
@@ -269,6 +299,8 @@ def check_file(parsed: ParsedFile, traced: dict[str, TracedFunction], index: Pro
         found = done.found
         fact = FrameFacts(done.fid, done.no_tensor, done.module_init)
         positions = functools.partial(parsed.positions, done.node)
+        if index.library_breaks and summary.path not in index.library and "GL616" in codes:
+            found = found + _library_calls(done.calls, index)
         found = _without_unleaked(found, [call for callees, call in done.calls if breaks_surely(callees, breaking, index)],
                                   positions)
         if not options.show_shadowed:
@@ -369,6 +401,25 @@ class _Walked:
     # surely breaks only if all of them do (`self._step_func(...)` dispatches to every subclass's)
     calls: list[tuple[tuple[FuncId, ...], RawFinding]] = field(default_factory=list)
     nested_calls: set[int] = field(default_factory=set)  # indices into `calls` of those inside a lambda / nested def
+
+
+def _library_calls(calls: list[tuple[tuple[FuncId, ...], RawFinding]], index: ProjectIndex) -> list[RawFinding]:
+    """The calls into installed libraries (analysis/libraries.py) where every function the call may run breaks
+    on every call: GL616 findings at the call, which Dynamo inlines, so the break is the caller's."""
+    out = []
+    for callees, call in calls:
+        inner = [index.library_breaks.get(c) for c in callees if not index.function(c).only_raises]
+        if inner and all(inner) and all(c[0] in index.library for c in callees):
+            out.append(dataclasses.replace(call, code="GL616", message=_library_message(callees[0], inner[0], index),
+                                           gb=inner[0].gb or None, in_callee_frame=True))
+    return out
+
+
+def _library_message(fid: FuncId, inner: Finding, index: ProjectIndex) -> str:
+    summary = index.files[fid[0]]
+    name = f"{summary.module}.{fid[1]}" if summary.module else fid[1]
+    return (f"`{name.replace('.<locals>.', '.')}` breaks the graph inside the library on every call: "
+            f"{inner.code} at {inner.path}:{inner.line} ({inner.message.rstrip('.')})")
 
 
 def _unrebuildable(calls: list[RawFinding], codes: set[str]) -> list[RawFinding]:
@@ -1302,16 +1353,20 @@ def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cach
             result.errors.append(item)
         else:
             summaries.append(item)
-    index = ProjectIndex(summaries)
-    traced = traced_regions(index, options.scope)
+    if options.follow_libraries:
+        load = functools.partial(cache.library_summary, load=_library_summary) if cache else _library_summary
+        index, traced, library = follow_libraries(summaries, load, lambda ix: traced_regions(ix, options.scope))
+    else:
+        index, library = ProjectIndex(summaries), []
+        traced = traced_regions(index, options.scope)
     config = project_config(summaries)
     traced_by_file: dict[str, dict[str, TracedFunction]] = {}
     for (path, key), t in traced.items():
         traced_by_file.setdefault(path, {})[key] = t
     result.files_checked = len(summaries) + len(unread)
-    todo = [s.path for s in summaries if s.path in traced_by_file]
+    todo = [s.path for s in summaries + library if s.path in traced_by_file]
     run = _CheckRun(parsed, files, index, traced_by_file, options, config, jobs if parallel else 1,
-                    cache=cache.checks(summaries, options, config) if cache else None)
+                    cache=cache.checks(summaries + library, options, config) if cache else None)
     checks = run.check(todo, {})
     # second round: files whose functions other files call with tensors, re-checked with those kinds,
     # and files that call, in a loop, a function that other files show to break on every call
@@ -1320,13 +1375,20 @@ def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cach
     learnt = {p for p, c in checks.items() if (c.breaks.skip_callees & run.breaking) - c.breaks.breaking}
     reseeded = {p for p in seeds if p in checks and _changed_by_round_two(checks[p], seeds[p], run.breaking)}
     checks.update(run.check([p for p in todo if p in reseeded or p in learnt], seeds))
+    if index.library:
+        # third round: the project's calls to library functions that break on every call (known now that the
+        # library files are checked with the kinds the project passes them) become GL616 findings at the call
+        run.breaking = breaking_across_files(list(checks.values()), index)
+        index.library_breaks = library_breaks(checks, run.breaking, index)
+        calling = {p for p, c in checks.items() if p not in index.library and c.callees & index.library_breaks.keys()}
+        checks.update(run.check([p for p in todo if p in calling], seeds))
     facts = [fact for check in checks.values() for fact in check.frames]
     never_traced = skipped_frames(facts, index)
     hidden = {(fact.fid[0], *key) for fact in facts if fact.fid in never_traced for key in fact.findings
               if key[2] != FRAME_START_CODE}
     not_linted = {display_path(f) for f in not_array_code}
     for path, check in checks.items():
-        if path in not_linted:
+        if path in not_linted or path in index.library:
             continue
         check.findings = [f for f in check.findings if (f.path, f.line, f.column, f.code) not in hidden]
         result.findings.extend(check.findings)

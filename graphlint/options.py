@@ -19,6 +19,9 @@ class LintOptions:
     # list the breaks that a frame-skipping break hides (normally folded into that finding's message)
     show_shadowed: bool = False
     torch_version: tuple[int, int, int] = (2, 13, 0)
+    # read the installed libraries the traced code calls, and report their breaks at the calls
+    # (analysis/libraries.py)
+    follow_libraries: bool = True
     exclude: tuple[str, ...] = ()
     force_exclude: bool = False
     per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()

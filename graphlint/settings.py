@@ -28,7 +28,7 @@ def load_settings(config_path: Path | None, *, select: list[str] | None = None,
                   extend_select: list[str] | None = None, ignore: list[str] | None = None,
                   scope: str | None = None, target_torch: str | None = None, exclude: list[str] | None = None,
                   force_exclude: bool = False, jobs: int | None = None, show_shadowed: bool = False,
-                  cache: bool = True) -> Settings:
+                  cache: bool = True, follow_libraries: bool = True) -> Settings:
     """cache: use `.graphlint_cache/` beside the config file (else in the working directory)."""
     from graphlint.cache import cache_root
 
@@ -47,6 +47,7 @@ def load_settings(config_path: Path | None, *, select: list[str] | None = None,
                                for p, cs in config.per_file_ignores.items()),
         jobs=jobs,
         show_shadowed=show_shadowed,
+        follow_libraries=follow_libraries and config.follow_libraries,
         cache_dir=str(cache_root(config_path)) if cache else None,
     )
     return Settings(config, options, target)

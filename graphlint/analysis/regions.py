@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from graphlint.analysis.summary import CallRef, ClassInfo, FileSummary, FunctionInfo
-from graphlint.findings import Region
+from graphlint.findings import Finding, Region
 from graphlint.options import SCOPES  # noqa: F401 (where the scopes are handled)
 
 FuncId = tuple[str, str]  # (path, function key)
@@ -44,8 +44,13 @@ class TracedFunction:
 class ProjectIndex:
     """All summaries, with lookups by qualified name."""
 
-    def __init__(self, summaries: list[FileSummary]) -> None:
+    def __init__(self, summaries: list[FileSummary], library: frozenset[str] = frozenset()) -> None:
         self.files: dict[str, FileSummary] = {s.path: s for s in summaries}
+        # installed library files the traced code reaches (analysis/libraries.py): traced only from the project
+        self.library = library
+        # library function that breaks on every call → the finding it breaks at (engine.library_breaks: known
+        # after the library files are checked; the project's calls to it are then GL616 findings)
+        self.library_breaks: dict[FuncId, Finding] = {}
         self.functions: dict[str, FuncId] = {}
         self.classes: dict[str, tuple[str, ClassInfo]] = {}
         self.modules: dict[str, FileSummary] = {s.module: s for s in summaries if s.module}
@@ -349,7 +354,8 @@ def display_name(index: ProjectIndex, fid: FuncId, from_path: str | None) -> str
 
 
 def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFunction]:
-    """BFS from the entries; the first (shortest) chain to reach a function wins."""
+    """BFS from the entries; the first (shortest) chain to reach a function wins. A library file's functions
+    (`index.library`) are never entries: they are traced only where the project's traced code calls them."""
     traced: dict[FuncId, TracedFunction] = {}
     queue: deque[FuncId] = deque()
 
@@ -369,14 +375,15 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
                     name = display_name(index, callee, fid[0])
                     enter(callee, Region(here.region.kind, here.region.chain + (name,)), here.fullgraph)
 
-    for summary in index.files.values():
+    project = [summary for summary in index.files.values() if summary.path not in index.library]
+    for summary in project:
         for site in summary.compile_sites:
             label = f"{summary.path}:{site.line} {site.label}" if site.line else f"{summary.path} {site.label}"
             for fid in index.compile_targets(summary, site.target_kind, site.target):
                 enter(fid, Region("compiled", (label, display_name(index, fid, summary.path))), site.fullgraph)
     drain()
     if scope in ("modules", "auto", "all"):
-        for summary in index.files.values():
+        for summary in project:
             for cls in summary.classes.values():
                 # forward, and __call__ where a module overrides it (gpytorch, some wrappers)
                 for method in ("forward", "__call__"):
@@ -393,14 +400,14 @@ def traced_regions(index: ProjectIndex, scope: str) -> dict[FuncId, TracedFuncti
         # functions nobody in the project calls first: a helper is then reached through its callers, which are
         # walked before it (the argument kinds they pass, `ArgumentKinds`), whatever the order in the file
         for first in (True, False):
-            for summary in index.files.values():
+            for summary in project:
                 for key in summary.functions:
                     fid = (summary.path, key)
                     if fid not in eager and (fid not in called) == first:
                         enter(fid, Region("library", (key.replace(".<locals>.", "."),)))
             drain()
     if scope == "all":
-        for summary in index.files.values():
+        for summary in project:
             for key in summary.functions:
                 enter((summary.path, key), Region("all", (key.replace(".<locals>.", "."),)))
         drain()
@@ -426,6 +433,8 @@ def eager_functions(index: ProjectIndex, traced: dict[FuncId, TracedFunction]) -
     """
     eager: set[FuncId] = set()
     for summary in index.files.values():
+        if summary.path in index.library:
+            continue
         eager_file = is_eager_file(summary.path)
         for key, info in summary.functions.items():
             fid = (summary.path, key)
