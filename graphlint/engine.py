@@ -410,16 +410,19 @@ def _library_calls(calls: list[tuple[tuple[FuncId, ...], RawFinding]], index: Pr
     for callees, call in calls:
         inner = [index.library_breaks.get(c) for c in callees if not index.function(c).only_raises]
         if inner and all(inner) and all(c[0] in index.library for c in callees):
-            out.append(dataclasses.replace(call, code="GL616", message=_library_message(callees[0], inner[0], index),
-                                           gb=inner[0].gb or None, in_callee_frame=True))
+            name = _library_name(callees[0], index)
+            out.append(dataclasses.replace(
+                call, code="GL616", gb=inner[0].gb or None, in_callee_frame=True,
+                message=(f"`{name}` breaks the graph inside the library on every call: {inner[0].code} at "
+                         f"{inner[0].path}:{inner[0].line} ({inner[0].message.rstrip('.')})"),
+                help=f"Call `{name}` outside the compiled function, or avoid its break: {inner[0].help or 'see above'}"))
     return out
 
 
-def _library_message(fid: FuncId, inner: Finding, index: ProjectIndex) -> str:
+def _library_name(fid: FuncId, index: ProjectIndex) -> str:
     summary = index.files[fid[0]]
     name = f"{summary.module}.{fid[1]}" if summary.module else fid[1]
-    return (f"`{name.replace('.<locals>.', '.')}` breaks the graph inside the library on every call: "
-            f"{inner.code} at {inner.path}:{inner.line} ({inner.message.rstrip('.')})")
+    return name.replace(".<locals>.", ".")
 
 
 def _unrebuildable(calls: list[RawFinding], codes: set[str]) -> list[RawFinding]:
@@ -1243,7 +1246,7 @@ def _to_finding(raw: RawFinding, traced: TracedFunction, rule: Rule, positions, 
         end_column=rng.end.column + 1,
         region=traced.region,
         gb=raw.gb if raw.gb is not None else rule.gb,
-        help=rule.help or None,
+        help=raw.help or rule.help or None,
         fix=fixes.edits(raw.fix),
         statement_lines=statement_lines,
     )

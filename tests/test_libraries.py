@@ -146,3 +146,9 @@ def test_the_cache_serves_library_files_and_sees_them_change(project):
     assert "cache: the whole result" in run()[1]
     impl.write_text(impl.read_text().replace("n = int(x.sum().item())", "n = 2"))
     assert run()[0] == {(SCALE_LINE, "GL616")}
+
+
+def test_the_help_is_the_library_findings(project):
+    by_line = {f["line"]: f for f in _graphlint(project)}
+    assert by_line[COUNT_LINE]["help"].startswith("Call `fakelib._impl.count` outside the compiled function")
+    assert "capture_scalar_outputs" in by_line[COUNT_LINE]["help"] or ".item()" in by_line[COUNT_LINE]["help"]

@@ -54,6 +54,8 @@ class RawFinding:
     # runs eagerly, after a break that made Dynamo skip it, Dynamo still compiles the callee as a frame of its own
     # and meets the break there, so no earlier skip hides this one
     in_callee_frame: bool = False
+    # in place of the rule's help (GL616 at a call into an installed library: how to avoid the library's break)
+    help: str | None = None
 
 
 class CallByName(Check):
