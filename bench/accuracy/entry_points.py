@@ -36076,3 +36076,537 @@ def lucent_params_transforms():
         out += [loss, get_model_layers(model), render.tensor_to_img_array(image_f())]
         return out
     return f, ()
+
+
+# ---- held-out set 49 (popular PyTorch libraries from areas the benchmark lacked: reinforcement learning with its own
+# collectors, replay buffers and trainers (Tianshou), physics-informed neural networks and neural operators on a
+# Lightning trainer (PINA, pina-mathlab), evaluation metrics for explanations (Quantus) and generative-model metrics
+# (torch-fidelity); chosen 2026-12-07 by a helper session blind to graphlint). All go to
+# bench/accuracy/.venv/models-site (requirements-models.txt) with their new pure-Python dependencies: sensai-utils,
+# deepdiff, pettingzoo and overrides 7.7.0 (Tianshou; the venv has overrides 3.1.0, which lacks `override`: the
+# models-site copy shadows it in models-site subprocesses only) and cachetools (Quantus). All are "own_files_only", as
+# sets 35 to 48. Tiny configs, random weights and data; nothing downloaded, shown or saved (PINA's Trainer runs without
+# logger or checkpoints in a temporary root directory; torch-fidelity with cache=False, its random InceptionV3 weights
+# in a temporary file). Left out (eager ok, compile errors that are not graph breaks): Tianshou's DDPG / TD3 / SAC
+# (AttributeError "'dict' object has no attribute 'weight'" in the n-step return), PINA's Burgers, Helmholtz and
+# acoustic-wave problems and its R3 refinement callback (TorchRuntimeError "RuntimeError when making fake tensor call",
+# string-indexed LabelTensors) and full-batch loading (IndexError in its data manager, for batches holding the whole
+# data set), Quantus' ROAD (ValueError "cannot set WRITEABLE flag"), relative input / output stability, efficient and
+# smooth MPRT (TorchRuntimeError), AUC (InternalTorchDynamoError NotImplementedError) and input invariance (ValueError
+# "indices dimension doesn't match indexed_axes"). Left out because they fail eagerly with the installed NumPy: Quantus'
+# IROF (np.trapz) and torch-fidelity's PPL percentile discarding (np.percentile(interpolation=)).
+PACKAGES.update({
+    "tianshou": {"dirs": ["tianshou"], "split": "heldout", "site": "models", "own_files_only": True},
+    "pina-mathlab": {"dirs": ["pina"], "split": "heldout", "site": "models", "own_files_only": True},
+    "quantus": {"dirs": ["quantus"], "split": "heldout", "site": "models", "own_files_only": True},
+    "torch-fidelity": {"dirs": ["torch_fidelity"], "split": "heldout", "site": "models", "own_files_only": True},
+})
+
+
+# -- Tianshou (reinforcement learning): tiny MLP networks on gymnasium's classic-control environments (CartPole-v1,
+# Pendulum-v1; no rendering), a few dozen environment steps per algorithm, no logger files
+def _s49_envs(task, n_train=2, n_test=1, seed=0):
+    import gymnasium as gym
+    from tianshou.env import DummyVectorEnv
+    train = DummyVectorEnv([lambda: gym.make(task) for _ in range(n_train)])
+    test = DummyVectorEnv([lambda: gym.make(task) for _ in range(n_test)])
+    train.seed(seed)
+    test.seed(seed + 100)
+    env = gym.make(task)
+    return env, train, test
+
+
+def _s49_offpolicy_params(train_c, test_c, steps=24, batch=16, **kw):
+    from tianshou.trainer import OffPolicyTrainerParams
+    return OffPolicyTrainerParams(training_collector=train_c, test_collector=test_c, max_epochs=1,
+                                  epoch_num_steps=steps, collection_step_num_env_steps=8, test_step_num_episodes=1,
+                                  batch_size=batch, update_step_num_gradient_steps_per_sample=0.25,
+                                  show_progress=False, **kw)
+
+
+@entry("tianshou", "Tianshou's value-based algorithms trained with its off-policy trainer on CartPole (vectorized "
+       "environments, collectors, replay and prioritized replay buffers, epsilon-greedy exploration, test episodes, "
+       "epoch statistics): DQN (n-step, double, target network), C51, Rainbow (noisy), QR-DQN, IQN, discrete SAC",
+       calls=1)
+def ts_discrete_offpolicy():
+    import tianshou as ts
+    from tianshou.algorithm import DQN, C51, RainbowDQN, QRDQN, IQN, DiscreteSAC
+    from tianshou.algorithm.modelfree.dqn import DiscreteQLearningPolicy
+    from tianshou.algorithm.modelfree.c51 import C51Policy
+    from tianshou.algorithm.modelfree.qrdqn import QRDQNPolicy
+    from tianshou.algorithm.modelfree.iqn import IQNPolicy
+    from tianshou.algorithm.modelfree.discrete_sac import DiscreteSACPolicy
+    from tianshou.algorithm.optim import AdamOptimizerFactory
+    from tianshou.data import Collector, VectorReplayBuffer, PrioritizedVectorReplayBuffer
+    from tianshou.utils.net.common import Net
+    from tianshou.utils.net.discrete import DiscreteActor, DiscreteCritic, ImplicitQuantileNetwork
+    torch.manual_seed(0)
+    env, train, test = _s49_envs("CartPole-v1")
+    S, A = env.observation_space.shape, env.action_space.n
+    opt = AdamOptimizerFactory(lr=1e-3)
+    algos = []
+    p = DiscreteQLearningPolicy(model=Net(state_shape=S, action_shape=A, hidden_sizes=[16]),
+                                action_space=env.action_space, eps_training=0.5, eps_inference=0.05)
+    algos.append((DQN(policy=p, optim=opt, gamma=0.9, n_step_return_horizon=3, target_update_freq=8), False))
+    p = C51Policy(model=Net(state_shape=S, action_shape=A, hidden_sizes=[16], softmax=True, num_atoms=11),
+                  action_space=env.action_space, num_atoms=11, v_min=-5.0, v_max=5.0, eps_training=0.5)
+    algos.append((C51(policy=p, optim=opt, n_step_return_horizon=2, target_update_freq=8), False))
+    p = C51Policy(model=Net(state_shape=S, action_shape=A, hidden_sizes=[16], softmax=True, num_atoms=11),
+                  action_space=env.action_space, num_atoms=11, v_min=-5.0, v_max=5.0, eps_training=0.5)
+    algos.append((RainbowDQN(policy=p, optim=opt, n_step_return_horizon=2, target_update_freq=8), True))
+    p = QRDQNPolicy(model=Net(state_shape=S, action_shape=A, hidden_sizes=[16], num_atoms=8),
+                    action_space=env.action_space, eps_training=0.5)
+    algos.append((QRDQN(policy=p, optim=opt, num_quantiles=8, target_update_freq=8), False))
+    feat = Net(state_shape=S, hidden_sizes=[16])
+    p = IQNPolicy(model=ImplicitQuantileNetwork(preprocess_net=feat, action_shape=A, hidden_sizes=[16],
+                                                num_cosines=8), action_space=env.action_space, sample_size=8,
+                  online_sample_size=4, target_sample_size=4, eps_training=0.5)
+    algos.append((IQN(policy=p, optim=opt, num_quantiles=8, target_update_freq=8), False))
+    actor = DiscreteActor(preprocess_net=Net(state_shape=S, hidden_sizes=[16]), action_shape=A, softmax_output=False)
+    c1 = DiscreteCritic(preprocess_net=Net(state_shape=S, hidden_sizes=[16]), last_size=A)
+    c2 = DiscreteCritic(preprocess_net=Net(state_shape=S, hidden_sizes=[16]), last_size=A)
+    p = DiscreteSACPolicy(actor=actor, action_space=env.action_space)
+    algos.append((DiscreteSAC(policy=p, policy_optim=opt, critic=c1, critic_optim=opt, critic2=c2, critic2_optim=opt,
+                              alpha=0.05), False))
+
+    def f():
+        out = []
+        for algo, prio in algos:
+            buf = (PrioritizedVectorReplayBuffer(256, 2, alpha=0.6, beta=0.4) if prio
+                   else VectorReplayBuffer(256, 2))
+            train_c = Collector(algo, train, buf, exploration_noise=True)
+            test_c = Collector(algo, test, exploration_noise=False)
+            train_c.reset()
+            test_c.reset()
+            train_c.collect(n_step=32, random=True)
+            res = algo.run_training(_s49_offpolicy_params(train_c, test_c))
+            out.append((res.best_reward, res.update_step))
+        return out
+    return f, ()
+
+
+# -- PINA (physics-informed neural networks and neural operators, mathLab): tiny MLPs, randomly sampled collocation
+# points, 2 epochs with its Lightning-based Trainer (no logger, no checkpoints, no progress bar, root directory in a
+# temporary directory)
+def _s49_pina_trainer(solver, **kw):
+    import tempfile
+    from pina import Trainer
+    kw.setdefault("max_epochs", 2)
+    return Trainer(solver, accelerator="cpu", logger=False, enable_checkpointing=False, enable_model_summary=False,
+                   enable_progress_bar=False, default_root_dir=tempfile.mkdtemp(), **kw)
+
+
+@entry("pina-mathlab", "PINA's physics-informed solvers trained with its Trainer (mini-batches) on its zoo problems: "
+       "the PINN on the Poisson problem with scalar, linear and neural-tangent-kernel loss weightings and Lp / power "
+       "losses, the gradient-enhanced and self-adaptive PINNs (Poisson), the causal PINN (Allen-Cahn), the "
+       "residual-based attention PINN with the metric-tracking callback (advection) and the competitive PINN with its "
+       "discriminator (diffusion-reaction)", calls=1)
+def pina_pinns():
+    import pina.solver as S
+    import pina.loss as L
+    import pina.weighting as W
+    import pina.callback as CB
+    import pina.problem.zoo as Z
+    from pina.model import FeedForward
+    torch.manual_seed(0)
+
+    def mlp(p):
+        return FeedForward(input_dimensions=len(p.input_variables), output_dimensions=len(p.output_variables),
+                           layers=[8, 8])
+
+    def prob(cls, n=12, **kw):
+        p = cls(**kw)
+        p.discretise_domain(n=n, mode="random")
+        return p
+
+    runs = []
+    p = prob(Z.Poisson2DSquareProblem)
+    runs.append((S.PhysicsInformedSingleModelSolver(
+        p, mlp(p), weighting=W.ScalarWeighting({"boundary": 10.0, "D": 1.0}), loss=L.LpLoss(p=2, relative=True)), []))
+    p = prob(Z.Poisson2DSquareProblem)
+    runs.append((S.PhysicsInformedSingleModelSolver(
+        p, mlp(p), weighting=W.LinearWeighting(initial_weights={"boundary": 1.0, "D": 1.0},
+                                               final_weights={"boundary": 5.0, "D": 0.5}, target_epoch=2),
+        loss=L.PowerLoss(p=1)), []))
+    p = prob(Z.Poisson2DSquareProblem)
+    runs.append((S.PhysicsInformedSingleModelSolver(p, mlp(p), weighting=W.NeuralTangentKernelWeighting()), []))
+    p = prob(Z.Poisson2DSquareProblem)
+    runs.append((S.GradientPhysicsInformedSingleModelSolver(p, mlp(p)), []))
+    p = prob(Z.Poisson2DSquareProblem)
+    runs.append((S.SelfAdaptivePhysicsInformedSolver(p, mlp(p)), []))
+    p = prob(Z.AllenCahnProblem)
+    runs.append((S.CausalPhysicsInformedSingleModelSolver(p, mlp(p), eps=10, n_steps=4, regularized_conditions=["D"]),
+                 []))
+    p = prob(Z.AdvectionProblem)
+    runs.append((S.RBAPhysicsInformedSingleModelSolver(p, mlp(p)), [CB.MetricTracker()]))
+    p = prob(Z.DiffusionReactionProblem)
+    runs.append((S.CompetitivePhysicsInformedSolver(p, mlp(p)), []))
+
+    def f():
+        out = []
+        for solver, cbs in runs:
+            tr = _s49_pina_trainer(solver, callbacks=cbs, batch_size=4)
+            tr.train()
+            out.append(tr.callback_metrics.get("train_loss"))
+        return out
+    return f, ()
+
+
+@entry("pina-mathlab", "PINA's supervised solvers trained with its Trainer on random input / target pairs: a single "
+       "model (feed-forward, residual feed-forward, Kolmogorov-Arnold network, PirateNet, Fourier neural operator on a "
+       "2-d grid, DeepONet) and an ensemble of MLPs, with its optimizer / scheduler wrappers, the optimizer-switching "
+       "and data-normalizing callbacks, validation and test splits, then predicting", calls=1)
+def pina_supervised():
+    import pina.solver as S
+    import pina.callback as CB
+    import pina.problem.zoo as Z
+    from pina.model import (FeedForward, ResidualFeedForward, KolmogorovArnoldNetwork, PirateNet, FNO, DeepONet)
+    from pina.optim import TorchOptimizer, TorchScheduler
+    torch.manual_seed(0)
+    g = torch.Generator().manual_seed(7)
+    x2, y1 = torch.rand(40, 2, generator=g), torch.rand(40, 1, generator=g)
+    grid_in, grid_out = torch.rand(12, 8, 8, 1, generator=g), torch.rand(12, 8, 8, 1, generator=g)
+
+    def sup(x, y):  # SupervisedProblem keeps its conditions in a class attribute: one subclass per problem
+        return type("S49SupervisedProblem", (Z.SupervisedProblem,), {"conditions": {}})(x, y)
+
+    adam = lambda: TorchOptimizer(torch.optim.Adam, lr=1e-3)  # noqa: E731
+    runs = [
+        (S.SupervisedSingleModelSolver(sup(x2, y1), FeedForward(input_dimensions=2, output_dimensions=1,
+                                                                               layers=[8, 8]), use_lt=False,
+                                       optimizer=adam(), scheduler=TorchScheduler(torch.optim.lr_scheduler.StepLR,
+                                                                                  step_size=1, gamma=0.5)),
+         [CB.SwitchOptimizer(TorchOptimizer(torch.optim.SGD, lr=1e-2), epoch_switch=1)], dict(train_size=0.8,
+                                                                                               val_size=0.2)),
+        (S.SupervisedSingleModelSolver(sup(x2, y1), ResidualFeedForward(
+            input_dimensions=2, output_dimensions=1, inner_size=8, n_layers=2), use_lt=False),
+         [CB.DataNormalizer()], dict(train_size=0.6, val_size=0.2, test_size=0.2)),
+        (S.SupervisedSingleModelSolver(sup(x2, y1), KolmogorovArnoldNetwork([2, 4, 1], n_knots=5),
+                                       use_lt=False), [], {}),
+        (S.SupervisedSingleModelSolver(sup(x2, y1), PirateNet(input_dimension=2, inner_size=8,
+                                                                             output_dimension=1, n_layers=1),
+                                       use_lt=False), [], {}),
+        (S.SupervisedSingleModelSolver(sup(grid_in, grid_out), FNO(
+            lifting_net=torch.nn.Linear(1, 8), projecting_net=torch.nn.Linear(8, 1), n_modes=3, dimensions=2,
+            padding=2, inner_size=8, n_layers=1), use_lt=False), [], {}),
+        (S.SupervisedSingleModelSolver(sup(x2, y1), DeepONet(
+            branch_net=FeedForward(input_dimensions=1, output_dimensions=4, layers=[8]),
+            trunk_net=FeedForward(input_dimensions=1, output_dimensions=4, layers=[8]),
+            input_indeces_branch_net=[0], input_indeces_trunk_net=[1]), use_lt=False), [], {}),
+        (S.SupervisedEnsembleSolver(sup(x2, y1), [FeedForward(input_dimensions=2, output_dimensions=1,
+                                                                              layers=[8]) for _ in range(3)],
+                                    use_lt=False), [], {}),
+    ]
+
+    def f():
+        out = []
+        for i, (solver, cbs, split) in enumerate(runs):
+            tr = _s49_pina_trainer(solver, callbacks=cbs, batch_size=4, **split)
+            tr.train()
+            if split.get("test_size"):
+                tr.test()
+            out.append(solver(grid_in if i == 4 else x2))
+        return out
+    return f, ()
+
+
+# -- Quantus (evaluation metrics for neural-network explanations): a tiny random-weight CNN on random 1x8x8 images,
+# explanations from quantus.explain (captum's Saliency, Integrated Gradients, Input x Gradient, Gradient SHAP,
+# Occlusion; captum is installed in models-site), small sample counts
+class _S49TinyCNN(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(1, 4, 3, padding=1)
+        self.relu = torch.nn.ReLU()
+        self.pool = torch.nn.AdaptiveAvgPool2d(2)
+        self.fc = torch.nn.Linear(16, 3)
+
+    def forward(self, x):
+        return self.fc(self.pool(self.relu(self.conv(x))).flatten(1))
+
+
+def _s49_quantus_data(seed=0):
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    x = rng.random((4, 1, 8, 8)).astype("float32")
+    y = np.array([0, 1, 2, 1])
+    s = np.zeros((4, 1, 8, 8), dtype="float32")
+    s[:, :, 2:5, 2:5] = 1
+    return x, y, s
+
+
+_S49_Q = dict(disable_warnings=True, display_progressbar=False)
+
+
+@entry("quantus", "Quantus' faithfulness metrics on captum explanations of a tiny CNN: faithfulness correlation and "
+       "estimate, pixel flipping, region perturbation, monotonicity (Arya and Nguyen), selectivity, sensitivity-n, "
+       "sufficiency and infidelity, with quantus.explain (Saliency, Integrated Gradients, Input x Gradient, Gradient "
+       "SHAP) and its perturbation, similarity and normalisation functions", calls=1)
+def quantus_faithfulness():
+    import quantus as Q
+    torch.manual_seed(0)
+    model = _S49TinyCNN().eval()
+    x, y, s = _s49_quantus_data(0)
+    runs = [
+        (Q.FaithfulnessCorrelation(nr_runs=3, subset_size=8, **_S49_Q), "Saliency"),
+        (Q.FaithfulnessEstimate(features_in_step=16, **_S49_Q), "IntegratedGradients"),
+        (Q.PixelFlipping(features_in_step=16, **_S49_Q), "InputXGradient"),
+        (Q.RegionPerturbation(patch_size=4, regions_evaluation=3, **_S49_Q), "Saliency"),
+        (Q.Monotonicity(features_in_step=16, **_S49_Q), "GradientShap"),
+        (Q.MonotonicityCorrelation(nr_samples=2, features_in_step=16, **_S49_Q), "Saliency"),
+        (Q.Selectivity(patch_size=4, **_S49_Q), "InputXGradient"),
+        (Q.SensitivityN(features_in_step=16, n_max_percentage=0.5, **_S49_Q), "Saliency"),
+        (Q.Sufficiency(threshold=0.6, **_S49_Q), "IntegratedGradients"),
+        (Q.Infidelity(n_perturb_samples=2, perturb_patch_sizes=[4], **_S49_Q), "Saliency"),
+    ]
+
+    def f():
+        out = []
+        for metric, method in runs:
+            out.append(metric(model=model, x_batch=x, y_batch=y, a_batch=None, s_batch=s, explain_func=Q.explain,
+                              explain_func_kwargs={"method": method}, device="cpu"))
+        return out
+    return f, ()
+
+
+@entry("quantus", "Quantus' robustness (max / average sensitivity, local Lipschitz estimate, continuity, consistency), "
+       "localisation (pointing game, attribution localisation, top-k intersection, relevance mass / rank accuracy), "
+       "complexity (sparseness, complexity, effective complexity), randomisation (model parameter randomisation, "
+       "random logit) and axiomatic (completeness) metrics on captum explanations of a tiny CNN, and quantus.evaluate "
+       "over several metrics and explanation methods", calls=1)
+def quantus_robustness_localisation():
+    import quantus as Q
+    torch.manual_seed(0)
+    model = _S49TinyCNN().eval()
+    x, y, s = _s49_quantus_data(1)
+    runs = [
+        (Q.MaxSensitivity(nr_samples=2, **_S49_Q), "Saliency"),
+        (Q.AvgSensitivity(nr_samples=2, **_S49_Q), "IntegratedGradients"),
+        (Q.LocalLipschitzEstimate(nr_samples=2, **_S49_Q), "Saliency"),
+        (Q.Continuity(nr_steps=2, **_S49_Q), "Saliency"),
+        (Q.Consistency(**_S49_Q), "Saliency"),
+        (Q.PointingGame(**_S49_Q), "InputXGradient"),
+        (Q.AttributionLocalisation(**_S49_Q), "Saliency"),
+        (Q.TopKIntersection(k=8, **_S49_Q), "Saliency"),
+        (Q.RelevanceMassAccuracy(**_S49_Q), "GradientShap"),
+        (Q.RelevanceRankAccuracy(**_S49_Q), "Saliency"),
+        (Q.Sparseness(**_S49_Q), "Saliency"),
+        (Q.Complexity(**_S49_Q), "IntegratedGradients"),
+        (Q.EffectiveComplexity(**_S49_Q), "Saliency"),
+        (Q.MPRT(layer_order="bottom_up", **_S49_Q), "Saliency"),
+        (Q.RandomLogit(num_classes=3, **_S49_Q), "Saliency"),
+        (Q.Completeness(**_S49_Q), "IntegratedGradients"),
+    ]
+
+    def f():
+        out = []
+        for metric, method in runs:
+            out.append(metric(model=model, x_batch=x, y_batch=y, a_batch=None, s_batch=s, explain_func=Q.explain,
+                              explain_func_kwargs={"method": method}, device="cpu"))
+        out.append(Q.evaluate(metrics={"Sparseness": Q.Sparseness(**_S49_Q), "Max-Sensitivity": Q.MaxSensitivity(
+            nr_samples=2, **_S49_Q)}, xai_methods={"Saliency": {}, "Occlusion": {"sliding_window_shapes": (1, 2, 2)}},
+            model=model, x_batch=x, y_batch=y, agg_func=lambda v: v, progress=False))
+        return out
+    return f, ()
+
+
+@entry("tianshou", "Tianshou's policy-gradient algorithms trained with its on-policy trainer: REINFORCE with return "
+       "standardization, A2C, PPO with dual and value clipping, NPG and TRPO (GAE, advantage normalization, "
+       "natural-gradient / trust-region steps) on CartPole, and A2C / PPO with a Gaussian actor on Pendulum", calls=1)
+def ts_policy_gradient():
+    from tianshou.algorithm import Reinforce, A2C, PPO, NPG, TRPO
+    from tianshou.algorithm.modelfree.reinforce import DiscreteActorPolicy, ProbabilisticActorPolicy
+    from tianshou.algorithm.optim import AdamOptimizerFactory
+    from tianshou.data import Collector, VectorReplayBuffer
+    from tianshou.trainer import OnPolicyTrainerParams
+    from tianshou.utils.net.common import Net
+    from tianshou.utils.net.discrete import DiscreteActor, DiscreteCritic
+    from tianshou.utils.net.continuous import ContinuousActorProbabilistic, ContinuousCritic
+    torch.manual_seed(0)
+    opt = AdamOptimizerFactory(lr=1e-3)
+    env, train, test = _s49_envs("CartPole-v1")
+    S, A = env.observation_space.shape, env.action_space.n
+
+    def dpol():
+        actor = DiscreteActor(preprocess_net=Net(state_shape=S, hidden_sizes=[16]), action_shape=A,
+                              softmax_output=False)
+        return DiscreteActorPolicy(actor=actor, action_space=env.action_space)
+
+    def vcrit():
+        return DiscreteCritic(preprocess_net=Net(state_shape=S, hidden_sizes=[16]))
+
+    runs = [(Reinforce(policy=dpol(), optim=opt, gamma=0.95, return_standardization=True), train, test),
+            (A2C(policy=dpol(), critic=vcrit(), optim=opt, max_grad_norm=0.5), train, test),
+            (PPO(policy=dpol(), critic=vcrit(), optim=opt, dual_clip=3.0, value_clip=True, recompute_advantage=True),
+             train, test),
+            (NPG(policy=dpol(), critic=vcrit(), optim=opt, optim_critic_iters=2), train, test),
+            (TRPO(policy=dpol(), critic=vcrit(), optim=opt, optim_critic_iters=2, max_backtracks=3), train, test)]
+    cenv, ctrain, ctest = _s49_envs("Pendulum-v1")
+    CS, CA = cenv.observation_space.shape, cenv.action_space.shape
+
+    def cpol():
+        actor = ContinuousActorProbabilistic(preprocess_net=Net(state_shape=CS, hidden_sizes=[16]), action_shape=CA,
+                                             max_action=float(cenv.action_space.high[0]))
+        return ProbabilisticActorPolicy(
+            actor=actor, dist_fn=lambda loc_scale: torch.distributions.Independent(
+                torch.distributions.Normal(*loc_scale), 1), action_space=cenv.action_space, action_bound_method="tanh")
+
+    def ccrit():
+        return ContinuousCritic(preprocess_net=Net(state_shape=CS, hidden_sizes=[16]))
+
+    runs += [(A2C(policy=cpol(), critic=ccrit(), optim=opt), ctrain, ctest),
+             (PPO(policy=cpol(), critic=ccrit(), optim=opt, return_scaling=True), ctrain, ctest)]
+
+    def f():
+        out = []
+        for algo, tr, te in runs:
+            train_c = Collector(algo, tr, VectorReplayBuffer(128, 2))
+            test_c = Collector(algo, te)
+            train_c.reset()
+            test_c.reset()
+            res = algo.run_training(OnPolicyTrainerParams(
+                training_collector=train_c, test_collector=test_c, max_epochs=1, epoch_num_steps=32,
+                collection_step_num_env_steps=16, test_step_num_episodes=1, batch_size=8,
+                update_step_num_repetitions=2, show_progress=False))
+            out.append((res.best_reward, res.update_step))
+        return out
+    return f, ()
+
+
+# -- torch-fidelity (generative-model metrics): random-weight feature extractors (its InceptionV3 with a random state
+# dict saved in a temporary directory, and a tiny registered extractor), random uint8 image sets, a tiny generator for
+# PPL with a registered tiny sample similarity; no downloads, no cache (cache=False); the weights file is built by
+# constructing the extractor once with load_state_dict patched out (unittest.mock)
+
+def _s49_fidelity():
+    import torch_fidelity as TF
+    from torch_fidelity.feature_extractor_base import FeatureExtractorBase
+    from torch_fidelity.sample_similarity_base import SampleSimilarityBase
+    from torch_fidelity.registry import FEATURE_EXTRACTORS_REGISTRY, SAMPLE_SIMILARITY_REGISTRY
+
+    class TinyExtractor(FeatureExtractorBase):
+        def __init__(self, name, features_list, **kwargs):
+            super().__init__(name, features_list)
+            g = torch.Generator().manual_seed(11)
+            self.register_buffer("w1", torch.randn(3 * 16, 24, generator=g) / 7.0)
+            self.register_buffer("w2", torch.randn(24, 5, generator=g))
+
+        @staticmethod
+        def get_provided_features_list():
+            return "feat", "logits_unbiased"
+
+        @staticmethod
+        def get_default_feature_layer_for_metric(metric):
+            return {"isc": "logits_unbiased", "fid": "feat", "kid": "feat", "prc": "feat"}[metric]
+
+        @staticmethod
+        def can_be_compiled():
+            return False
+
+        @staticmethod
+        def get_dummy_input_for_compile():
+            return (torch.rand([1, 3, 16, 16]) * 255).to(torch.uint8)
+
+        def forward(self, x):
+            x = torch.nn.functional.adaptive_avg_pool2d(x.float() / 255.0, 4).flatten(1)
+            feat = torch.tanh(x @ self.w1)
+            return tuple({"feat": feat, "logits_unbiased": feat @ self.w2}[k] for k in self.features_list)
+
+    class TinySimilarity(SampleSimilarityBase):
+        def __init__(self, name, **kwargs):
+            super().__init__(name)
+
+        def forward(self, a, b):
+            return (a.float() - b.float()).pow(2).flatten(1).mean(1) / 255.0
+
+    if "s49-tiny" not in FEATURE_EXTRACTORS_REGISTRY:
+        TF.register_feature_extractor("s49-tiny", TinyExtractor)
+    if "s49-tiny-sim" not in SAMPLE_SIMILARITY_REGISTRY:
+        TF.register_sample_similarity("s49-tiny-sim", TinySimilarity)
+    return TF
+
+
+class _S49ImageSet(torch.utils.data.Dataset):
+    def __init__(self, n, size, seed, shift=0):
+        g = torch.Generator().manual_seed(seed)
+        self.x = (torch.rand(n, 3, size, size, generator=g) * 200 + shift).clamp(0, 255).to(torch.uint8)
+
+    def __len__(self):
+        return len(self.x)
+
+    def __getitem__(self, i):
+        return self.x[i]
+
+
+@entry("torch-fidelity", "torch-fidelity's calculate_metrics on two random uint8 image sets: Inception score, FID, "
+       "KID (polynomial and RBF kernels) and precision / recall (k-NN radii) on features of its InceptionV3 feature "
+       "extractor (random weights from a temporary file, TF-compatible bilinear resizing) and of a tiny registered "
+       "extractor, verbose", calls=1)
+def fidelity_metrics():
+    import tempfile
+    import unittest.mock
+    TF = _s49_fidelity()
+    from torch_fidelity.feature_extractor_inceptionv3 import FeatureExtractorInceptionV3
+    torch.manual_seed(0)
+    path = os.path.join(tempfile.mkdtemp(), "inception-v3-random.pth")
+    torch.save({}, path)
+    with unittest.mock.patch.object(FeatureExtractorInceptionV3, "load_state_dict", lambda self, sd, strict=True: None):
+        fe = FeatureExtractorInceptionV3("inception-v3-compat", ["2048"], feature_extractor_weights_path=path)
+    torch.save(fe.state_dict(), path)
+    del fe
+    a, b = _S49ImageSet(12, 32, 1), _S49ImageSet(12, 32, 2, shift=30)
+    sa, sb = _S49ImageSet(24, 16, 3), _S49ImageSet(24, 16, 4, shift=40)
+    common = dict(cuda=False, cache=False, verbose=True, batch_size=6, save_cpu_ram=True)
+
+    def f():
+        out = [TF.calculate_metrics(input1=a, input2=b, isc=True, fid=True, kid=True, prc=True, isc_splits=2,
+                                    kid_subsets=3, kid_subset_size=6, feature_extractor="inception-v3-compat",
+                                    feature_extractor_weights_path=path, **common)]
+        out.append(TF.calculate_metrics(input1=sa, input2=sb, isc=True, fid=True, kid=True, prc=True, isc_splits=3,
+                                        kid_subsets=4, kid_subset_size=8, kid_kernel="rbf", prc_neighborhood=2,
+                                        feature_extractor="s49-tiny", **common))
+        return out
+    return f, ()
+
+
+@entry("torch-fidelity", "torch-fidelity's perceptual path length of a tiny random generator wrapped with "
+       "GenerativeModelModuleWrapper (normal and uniform latents, lerp / slerp interpolation, unconditional and "
+       "class-conditional, no percentile discarding: it calls np.percentile(interpolation=), gone from NumPy 2.4) with "
+       "a registered tiny sample similarity, and FID / KID / ISC of generator samples against a random image set",
+       calls=1)
+def fidelity_generator():
+    TF = _s49_fidelity()
+    torch.manual_seed(0)
+
+    class Gen(torch.nn.Module):
+        def __init__(self, z=8, classes=0):
+            super().__init__()
+            self.classes = classes
+            self.emb = torch.nn.Embedding(max(classes, 1), z)
+            self.lin = torch.nn.Linear(z, 3 * 16 * 16)
+
+        def forward(self, z, y=None):
+            if self.classes:
+                z = z + self.emb(y)
+            x = torch.sigmoid(self.lin(z)).view(-1, 3, 16, 16)
+            return (x * 255).to(torch.uint8)
+
+    w_uncond = TF.GenerativeModelModuleWrapper(Gen(), 8, "normal", 0)
+    w_cond = TF.GenerativeModelModuleWrapper(Gen(classes=3), 8, "uniform_0_1", 3)
+    ref = _S49ImageSet(16, 16, 5)
+    common = dict(cuda=False, cache=False, verbose=True, batch_size=8)
+
+    def f():
+        out = [TF.calculate_metrics(input1=w_uncond, input1_model_num_samples=16, ppl=True,
+                                    ppl_sample_similarity="s49-tiny-sim", ppl_sample_similarity_resize=16,
+                                    ppl_z_interp_mode="lerp", ppl_epsilon=1e-2, ppl_discard_percentile_lower=None,
+                                    ppl_discard_percentile_higher=None, **common),
+               TF.calculate_metrics(input1=w_cond, input1_model_num_samples=16, input1_model_num_classes=3, ppl=True,
+                                    ppl_sample_similarity="s49-tiny-sim", ppl_sample_similarity_resize=16,
+                                    ppl_z_interp_mode="slerp_any", ppl_reduction="none",
+                                    ppl_discard_percentile_lower=None, ppl_discard_percentile_higher=None, **common),
+               TF.calculate_metrics(input1=w_uncond, input1_model_num_samples=16, input2=ref, fid=True, kid=True,
+                                    isc=True, isc_splits=2, kid_subsets=2, kid_subset_size=8,
+                                    feature_extractor="s49-tiny", **common)]
+        return out
+    return f, ()
