@@ -181,14 +181,40 @@ def line_reader():
     return read
 
 
+# how many directories without an `__init__.py` (PEP 420 namespace packages) may lie between a file and the regular
+# package above it
+NAMESPACE_DEPTH = 4
+
+
 def module_name_for(path: str) -> tuple[str, bool]:
-    """Dotted module name from the package structure on disk (walks up through __init__.py files)."""
+    """Dotted module name from the package structure on disk (walks up through __init__.py files). Directories
+    without one inside a regular package are namespace packages (pina's `pina/_src/solver/mixin/`, where only `pina`
+    and `_src` have an `__init__.py`): `pina._src.solver.mixin.physics_informed_mixin`, as Python imports it."""
     full = os.path.abspath(path)
     directory, filename = os.path.split(full)
     stem = os.path.splitext(filename)[0]
     is_package = stem == "__init__"
     parts = [] if is_package else [stem]
+    namespaces = _namespace_parts(directory)
+    parts.extend(namespaces)
+    for _ in namespaces:
+        directory = os.path.dirname(directory)
     while os.path.isfile(os.path.join(directory, "__init__.py")):
         directory, pkg = os.path.split(directory)
         parts.append(pkg)
     return ".".join(reversed(parts)), is_package
+
+
+def _namespace_parts(directory: str) -> list[str]:
+    """The names of the directories without an `__init__.py` between `directory` and the regular package above it
+    (innermost first), or none when no regular package lies within NAMESPACE_DEPTH directories."""
+    names = []
+    for _ in range(NAMESPACE_DEPTH):
+        if os.path.isfile(os.path.join(directory, "__init__.py")):
+            return names
+        parent, name = os.path.split(directory)
+        if not name.isidentifier() or parent == directory:
+            return []
+        names.append(name)
+        directory = parent
+    return []

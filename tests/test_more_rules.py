@@ -578,6 +578,11 @@ def test_lightning_logging_breaks_in_a_lightning_module_and_its_subclasses(tmp_p
                     self.log_dict({"val_loss": loss})
                     return loss
 
+                def manual_step(self, batch):
+                    loss = self.layer(batch).pow(2).mean()
+                    self.manual_backward(loss)  # measurements/lightning_trainer.py
+                    return loss * 2
+
             class Plain(torch.nn.Module):
                 def forward(self, x):
                     self.log("x", x)
@@ -585,11 +590,17 @@ def test_lightning_logging_breaks_in_a_lightning_module_and_its_subclasses(tmp_p
 
                 def log(self, name, value):
                     return None
+
+            class ManualMixin:
+                def step(self, loss):
+                    self.manual_backward(loss)  # a solver mixin's: the name is Lightning's alone
+                    return loss
         """,
     }
     result = lint_tree(tmp_path, files, scope="auto")
     got = {(f.path, f.line, f.code) for f in result.findings}
-    assert got == {("base.py", 12, "GL616"), ("child.py", 8, "GL616")}, got
+    assert got == {("base.py", 12, "GL616"), ("child.py", 8, "GL616"), ("child.py", 13, "GL616"),
+                   ("child.py", 26, "GL616")}, got
 
 
 def test_a_frame_skip_does_not_hide_a_break_inside_a_third_party_callee(lint):

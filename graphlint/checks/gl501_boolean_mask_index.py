@@ -36,6 +36,17 @@ def _same(a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
     return isinstance(a, (cst.Name, cst.Attribute)) and a.deep_equals(b)
 
 
+def _as_bool(expr: cst.BaseExpression) -> bool:
+    """`m.astype(bool)`, `m.astype(np.bool_)`, `m.astype("bool")`."""
+    if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "astype"
+            and len(expr.args) == 1):
+        return False
+    dtype = expr.args[0].value
+    name = dtype.value if isinstance(dtype, cst.Name) else dtype.attr.value if isinstance(dtype, cst.Attribute) \
+        else str(dtype.evaluated_value) if isinstance(dtype, cst.SimpleString) else ""
+    return name in ("bool", "bool_", "bool8")
+
+
 class BooleanMaskIndex(Check):
     """Reading `x[mask]` with a boolean tensor: the result's size depends on the data (GB0036).
 
@@ -79,6 +90,9 @@ class BooleanMaskIndex(Check):
                 ctx.kind(inner) in (None, TENSOR) and ctx.torch_file and isinstance(inner, (cst.Name, cst.Attribute)))
         if isinstance(expr, cst.Subscript):
             return self._is_mask(expr.value, ctx, known_base, by_name)  # `x[mask[0]]`: a row of a mask
+        if _as_bool(expr) and ctx.kind(expr.func.value) in (None, NDARRAY, TENSOR) and ctx.torch_file:
+            # `y_classes[y_mask.astype(bool)]` (quantus' random-logit metric): a boolean array, however it was made
+            return True
         if isinstance(expr, cst.Call) and ctx.qualname(expr.func) in _TENSOR_FROM and expr.args \
                 and expr.args[0].keyword is None:
             # `v[torch.as_tensor(keep, device=v.device)]` (segment-anything's MaskData.filter): the same mask

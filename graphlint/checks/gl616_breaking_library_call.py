@@ -40,6 +40,7 @@ _V1_NORMALIZE = frozenset({"torchvision.transforms.functional.normalize",
 _GB_ITEM, _GB_BRANCH = "GB0124", "GB0170"
 _GB_SHAPE, _GB_DATA = "GB0036", "GB0033"
 _GB_DISABLED, _GB_SKIPPED = "GB0098", "GB0007"
+_GB_LOGGER, _GB_BACKWARD = "GB0291", "GB0123"
 
 # torch_geometric utilities that break the graph inside themselves, measured on 2.13.0 with torch_geometric 2.8.1
 # (measurements/pyg_utils.py, results in measurements/pyg-utils-2.13.txt): name → (GB id, the argument as
@@ -93,6 +94,9 @@ _GB_SOLVERS = (_GB_BRANCH, _GB_SKIPPED)
 # (measurements/lightning_log.py, results in measurements/lightning-log-2.13.txt): under a Trainer the logging goes
 # through a `torch.compiler.disable()`d function (GB0098), without one it warns (GB0007). Either way a break.
 _LIGHTNING_LOGGING = ("log", "log_dict")
+# manual optimization's backward (measurements/lightning_trainer.py: it logs through a `logging.Logger` on its way
+# to `loss.backward()`, GB0291-like "logging.Logger method not supported", then the backward itself)
+_LIGHTNING_BACKWARD = ("manual_backward",)
 
 
 class BreakingLibraryCall(Check):
@@ -149,10 +153,14 @@ class BreakingLibraryCall(Check):
             ctx.report(node, self.code, f"`{short}` reads its input's data inside the op (`aten.equal`): Dynamo breaks "
                                         "the graph at the call (write it out: `xc = x - x.mean(0); xc.T @ xc / (n - 1)`)",
                        gb=(_GB_DATA,))
-        elif _lightning_logging(node.func, ctx):
+        elif _lightning_method(node.func, ctx, _LIGHTNING_LOGGING):
             ctx.report(node, self.code, f"PyTorch Lightning's `self.{node.func.attr.value}()` breaks the graph: "
                                         "under a Trainer it logs through a `torch.compiler.disable()`d function",
                        gb=(_GB_DISABLED, _GB_SKIPPED), in_callee_frame=True)
+        elif _lightning_method(node.func, ctx, _LIGHTNING_BACKWARD):
+            ctx.report(node, self.code, "PyTorch Lightning's `self.manual_backward()` breaks the graph: it logs "
+                                        "through a `logging.Logger` and runs `loss.backward()`",
+                       gb=(_GB_LOGGER, _GB_BACKWARD), in_callee_frame=True)
         else:
             transform = self._transform_called(node.func, ctx)
             if transform:
@@ -254,16 +262,22 @@ def _linted_along(name: str, ctx) -> bool:
     return ctx.imports.module_name.partition(".")[0] == name.partition(".")[0] or ctx.env.ctx.defined_in_project(name)
 
 
-def _lightning_logging(func: cst.BaseExpression, ctx) -> bool:
-    """`self.log(...)` / `self.log_dict(...)` in a LightningModule (directly or through project base classes) that
-    does not define its own, unless Lightning itself is linted along (then the break is reported inside it)."""
-    if not (isinstance(func, cst.Attribute) and func.attr.value in _LIGHTNING_LOGGING
+def _lightning_method(func: cst.BaseExpression, ctx, methods: tuple[str, ...]) -> bool:
+    """`self.log(...)` / `self.log_dict(...)` / `self.manual_backward(...)` in a LightningModule (directly or through
+    project base classes) that does not define its own, unless Lightning itself is linted along (then the break is
+    reported inside it)."""
+    if not (isinstance(func, cst.Attribute) and func.attr.value in methods
             and isinstance(func.value, cst.Name) and func.value.value == "self"):
         return False
     cls, file_ctx = ctx.env.cls, ctx.env.ctx
     if cls is None or func.attr.value in cls.methods or file_ctx.inherited_method(cls.name, func.attr.value):
         return False
-    lightning = LIGHTNING_MODULES & file_ctx.library_bases(cls.name)
+    bases = file_ctx.library_bases(cls.name)
+    lightning = LIGHTNING_MODULES & bases
+    if not lightning and func.attr.value in _LIGHTNING_BACKWARD and not bases:
+        # a mixin of the project's solvers (pina's `ManualOptimizationMixin`): no base of its own, and the name is
+        # Lightning's alone
+        return not any(_linted_along(name, ctx) for name in LIGHTNING_MODULES)
     return bool(lightning) and not any(_linted_along(name, ctx) for name in lightning)
 
 

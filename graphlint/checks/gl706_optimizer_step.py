@@ -3,6 +3,7 @@ import re
 import libcst as cst
 
 from graphlint.analysis.names import dotted
+from graphlint.analysis.tensors import is_tensor
 from graphlint.checks.base import Check
 
 # the last name of what holds an optimizer: `optimizer`, `self._optimizer`, `opt`, `optim`,
@@ -13,6 +14,7 @@ _SCALER_NAME = re.compile(r"scaler", re.IGNORECASE)
 # what a wrapper optimizer's own `step` takes instead of a closure (`step(self.parameters)`,
 # `step(param=p)`): not torch.optim's signature, so not one of its optimizers
 _NOT_A_CLOSURE = {"parameters", "params", "param", "p"}
+_LOSS_NAME = re.compile(r"(^|_)loss(\d|_|$)", re.IGNORECASE)
 
 
 class OptimizerStep(Check):
@@ -34,7 +36,7 @@ class OptimizerStep(Check):
             optimizer = _inherits_from_torch_optimizer(ctx.env.cls, method)
         else:
             optimizer = built or _holds_optimizer(receiver)
-        if optimizer and (method == "zero_grad" or _takes_a_closure_or_nothing(node)):
+        if optimizer and (method == "zero_grad" or _takes_a_closure_or_nothing(node, ctx)):
             ctx.report(node, self.code, _MESSAGES[method], gb=_GB[method])
         elif (method == "step" and _holds_scaler(receiver) and node.args
               and _holds_optimizer(node.args[0].value)):
@@ -93,8 +95,9 @@ def _holds_scaler(expr: cst.BaseExpression) -> bool:
     return any(_SCALER_NAME.search(name) for name in _names(expr))
 
 
-def _takes_a_closure_or_nothing(call: cst.Call) -> bool:
-    """`step()`, `step(closure)`, `step(closure=...)`: torch.optim's signature."""
+def _takes_a_closure_or_nothing(call: cst.Call, ctx) -> bool:
+    """`step()`, `step(closure)`, `step(closure=...)`: torch.optim's signature. Not `step(loss)`: a wrapper that
+    backpropagates the loss itself (tianshou's `Algorithm.Optimizer`), whose own code graphlint walks."""
     if len(call.args) > 1:
         return False
     if not call.args:
@@ -102,4 +105,6 @@ def _takes_a_closure_or_nothing(call: cst.Call) -> bool:
     arg = call.args[0]
     if arg.keyword is not None:
         return arg.keyword.value == "closure"
-    return not set(_names(arg.value)) & _NOT_A_CLOSURE
+    names = _names(arg.value)
+    return not set(names) & _NOT_A_CLOSURE and not any(_LOSS_NAME.search(n) for n in names) \
+        and not is_tensor(ctx.kind(arg.value))
