@@ -185,8 +185,9 @@ class FileKey:
 
 def _environment() -> tuple:
     """What outside the files and options changes a result: the working directory (paths are shown relative
-    to it) and the TORCHDYNAMO_* settings."""
-    return (os.getcwd(), sorted((k, v) for k, v in os.environ.items() if k.startswith("TORCHDYNAMO_")))
+    to it), the TORCHDYNAMO_* settings and where installed libraries are looked up (GRAPHLINT_LIBRARY_PATH)."""
+    return (os.getcwd(), sorted((k, v) for k, v in os.environ.items() if k.startswith("TORCHDYNAMO_")),
+            os.environ.get("GRAPHLINT_LIBRARY_PATH", ""))
 
 
 class FileCache:

@@ -152,3 +152,14 @@ def test_the_help_is_the_library_findings(project):
     by_line = {f["line"]: f for f in _graphlint(project)}
     assert by_line[COUNT_LINE]["help"].startswith("Call `fakelib._impl.count` outside the compiled function")
     assert "capture_scalar_outputs" in by_line[COUNT_LINE]["help"] or ".item()" in by_line[COUNT_LINE]["help"]
+
+
+def test_a_library_path_outside_graphlints_environment(project):
+    """pre-commit runs graphlint in an environment of its own: GRAPHLINT_LIBRARY_PATH names the project's
+    site-packages, read (never imported) like graphlint's own."""
+    env = {**os.environ, "GRAPHLINT_LIBRARY_PATH": str(project / "site"), "GRAPHLINT_DAEMON": "off"}
+    env.pop("PYTHONPATH", None)
+    cp = subprocess.run([sys.executable, "-m", "graphlint", "check", "--format", "json", "--exit-zero", "--no-cache",
+                         "user.py"], cwd=project / "proj", env=env, capture_output=True, text=True, timeout=120)
+    assert {(f["line"], f["code"]) for f in json.loads(cp.stdout)["findings"]} == {
+        (COUNT_LINE, "GL616"), (SCALE_LINE, "GL616")}

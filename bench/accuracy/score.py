@@ -92,11 +92,15 @@ def norm_path(path: str, cwd: str, site: str, extra_sites: tuple[str, ...] = ())
     return p
 
 
-def run_graphlint(python: str, scope: str, dirs: list[str], site: str, extra: list[str]) -> tuple[dict, float]:
+def run_graphlint(python: str, scope: str, dirs: list[str], site: str, extra: list[str],
+                  library_path: tuple[str, ...] = ()) -> tuple[dict, float]:
+    """library_path: the benchmark's other package directories (<venv>/models-site), on the ground truth's sys.path:
+    graphlint reads the libraries there as it reads site-packages (GRAPHLINT_LIBRARY_PATH)."""
     cmd = [python, "-m", "graphlint", "check", "--format", "json", "--exit-zero", "--scope", scope,
            *extra, *dirs]
+    env = {**os.environ, "GRAPHLINT_LIBRARY_PATH": os.pathsep.join(library_path)} if library_path else None
     t0 = time.perf_counter()
-    cp = subprocess.run(cmd, cwd=site, capture_output=True, text=True)
+    cp = subprocess.run(cmd, cwd=site, capture_output=True, text=True, env=env)
     dt = time.perf_counter() - t0
     if cp.returncode not in (0, 1):
         sys.stderr.write(cp.stderr[-3000:])
@@ -381,7 +385,8 @@ def main():
             merged: dict = {"findings": [], "errors": [], "summary": {}, "_cmd": []}
             total = 0.0
             for sp in splits:
-                doc, dt = run_graphlint(args.python, scope, dirs_of_split[sp], site, args.graphlint_arg)
+                doc, dt = run_graphlint(args.python, scope, dirs_of_split[sp], site, args.graphlint_arg,
+                                        tuple(sorted(glob.glob(os.path.join(args.venv, "*-site")))))
                 total += dt
                 merged["findings"] += doc.get("findings", [])
                 merged["errors"] += doc.get("errors", [])

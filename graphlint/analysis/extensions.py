@@ -5,8 +5,9 @@ top-level package counts as compiled when its installed directory holds extensio
 `.pyd`) or it is one itself. Packages Dynamo understands natively (torch, numpy via torch._numpy,
 einops) are never reported, and neither are PyTorch operator libraries: a package that loads its
 compiled modules with `torch.ops.load_library` (torchvision's `_C.so`) calls them as `torch.ops.<ns>.<op>`,
-which Dynamo records as custom ops; its Python functions are traced like any other Python. The lookup uses graphlint's own interpreter's `sys.path`: run graphlint in
-the environment of the code it lints for this rule to see third-party packages.
+which Dynamo records as custom ops; its Python functions are traced like any other Python. The lookup uses GRAPHLINT_LIBRARY_PATH and graphlint's own interpreter's
+`sys.path` (`library_roots`): run graphlint in the environment of the code it lints, or point GRAPHLINT_LIBRARY_PATH at
+that environment's site-packages, for this rule to see third-party packages.
 """
 
 from __future__ import annotations
@@ -26,6 +27,14 @@ DYNAMO_SKIPPED_LIBRARIES = ("tqdm", "networkx", "pandas", "sklearn", "tabulate",
                             "xarray", "onnx", "onnxruntime", "tensorflow", "tensorrt", "tvm")
 
 
+def library_roots() -> tuple[str, ...]:
+    """Where installed packages are looked up (never imported): the directories in GRAPHLINT_LIBRARY_PATH (os.pathsep
+    separated: the linted project's site-packages when graphlint runs elsewhere, as in pre-commit's own environment),
+    then graphlint's own interpreter's `sys.path`."""
+    extra = [p for p in os.environ.get("GRAPHLINT_LIBRARY_PATH", "").split(os.pathsep) if p]
+    return tuple(os.path.abspath(p or os.curdir) for p in [*extra, *sys.path])
+
+
 def is_ctypes_name(callee: str) -> bool:
     return callee.startswith("ctypes.") and callee.rsplit(".", 1)[-1] in (
         "CDLL", "PyDLL", "WinDLL", "OleDLL", "LoadLibrary")
@@ -35,8 +44,8 @@ def is_ctypes_name(callee: str) -> bool:
 def compiled_package(top: str) -> bool:
     if not top or top in TRACEABLE or top in DYNAMO_SKIPPED_LIBRARIES or top in sys.stdlib_module_names:
         return False
-    for entry in sys.path:
-        if not entry or not os.path.isdir(entry):
+    for entry in library_roots():
+        if not os.path.isdir(entry):
             continue
         package = os.path.join(entry, top)
         if os.path.isdir(package):

@@ -3,7 +3,8 @@
 Dynamo inlines a pure-Python library like any other Python, so a break inside `torchmetrics`' `confusion_matrix`
 breaks the user's compiled function at the line that calls it (the deepest frame in the user's code). When traced
 code calls a function or builds a class of such a library, and the library's source is installed where graphlint's
-own interpreter finds it (`sys.path`: run graphlint in the environment of the code it lints), its module files join
+own interpreter finds it (`sys.path`: run graphlint in the environment of the code it lints; GRAPHLINT_LIBRARY_PATH
+adds directories, `extensions.library_roots`), its module files join
 the project phase as *library files*: their functions are traced only as far as the user's code reaches them (no
 compile site, module `forward` or public function of theirs starts a region), their findings are never reported in
 them, and a call from the user's code to a library function that breaks on every call becomes a GL616 finding at
@@ -23,7 +24,7 @@ import sys
 from functools import lru_cache
 from typing import Callable
 
-from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES, TRACEABLE, compiled_package
+from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES, TRACEABLE, compiled_package, library_roots
 from graphlint.analysis.regions import ProjectIndex
 from graphlint.analysis.summary import FileSummary
 
@@ -57,7 +58,7 @@ def module_file(qualified: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _search_path() -> tuple[str, ...]:
-    return tuple(os.path.abspath(p or os.curdir) for p in sys.path if os.path.isdir(p or os.curdir))
+    return tuple(p for p in library_roots() if os.path.isdir(p))
 
 
 def named_by(summary: FileSummary, keys: list[str]) -> set[str]:
