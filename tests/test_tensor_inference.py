@@ -893,3 +893,22 @@ class Loss(torch.nn.Module):
 """,
     }
     assert found(lint_tree(tmp_path, files, scope="modules")) == {(9, "GL501")}
+
+
+def test_what_torch_cat_takes_is_a_sequence(lint):
+    # pina's `LabelTensor.cat(tensors, dim)`: `torch.cat(tensors)` takes a list of tensors, so `if not tensors:` is a
+    # Python test of the list; a tensor handed to `torch.cumsum` stays one
+    code = """
+import torch
+
+def cat(tensors, dim=0):
+    if not tensors:
+        return []
+    return torch.cat(tensors, dim)
+
+def total(values):
+    if values:
+        return torch.cumsum(values, 0)
+    return values
+"""
+    assert found(lint(code, scope="all")) == {(10, "GL401")}

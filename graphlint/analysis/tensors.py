@@ -324,11 +324,22 @@ class _EvidenceCollector(cst.CSTVisitor):
             names = positional if wanted is None else [positional[i] for i in wanted if i < len(positional)]
         elif by_self:
             names = positional
+        elif qual in _SEQUENCE_TAKING:
+            # `torch.cat(tensors, dim)`: a list or tuple of tensors, whose `if not tensors:` is a Python test (pina's
+            # `LabelTensor.cat`, held-out set 49)
+            self.containers.update(n.value for n in positional[:1] if isinstance(n, cst.Name))
+            return
         elif (by_torch and qual not in TORCH_FACTORIES) or qual.startswith("einops."):
             names = positional[:1]  # torch.clamp(x, lo): only x is surely a tensor
         else:
             names = []
         self.tensors.update(n.value for n in names if isinstance(n, cst.Name))
+
+
+# torch functions whose first argument is a sequence of tensors
+_SEQUENCE_TAKING = frozenset(f"torch.{f}" for f in (
+    "cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack", "column_stack", "row_stack",
+    "nn.utils.rnn.pad_sequence", "nn.utils.rnn.pack_sequence"))
 
 
 _DICT_METHODS = frozenset({"get", "keys", "items", "values", "setdefault"})  # no tensor has them
