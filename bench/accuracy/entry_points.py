@@ -36096,10 +36096,10 @@ def lucent_params_transforms():
 # "indices dimension doesn't match indexed_axes"). Left out because they fail eagerly with the installed NumPy: Quantus'
 # IROF (np.trapz) and torch-fidelity's PPL percentile discarding (np.percentile(interpolation=)).
 PACKAGES.update({
-    "tianshou": {"dirs": ["tianshou"], "split": "heldout", "site": "models", "own_files_only": True},
-    "pina-mathlab": {"dirs": ["pina"], "split": "heldout", "site": "models", "own_files_only": True},
-    "quantus": {"dirs": ["quantus"], "split": "heldout", "site": "models", "own_files_only": True},
-    "torch-fidelity": {"dirs": ["torch_fidelity"], "split": "heldout", "site": "models", "own_files_only": True},
+    "tianshou": {"dirs": ["tianshou"], "split": "dev", "site": "models", "own_files_only": True},
+    "pina-mathlab": {"dirs": ["pina"], "split": "dev", "site": "models", "own_files_only": True},
+    "quantus": {"dirs": ["quantus"], "split": "dev", "site": "models", "own_files_only": True},
+    "torch-fidelity": {"dirs": ["torch_fidelity"], "split": "dev", "site": "models", "own_files_only": True},
 })
 
 
