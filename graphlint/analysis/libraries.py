@@ -4,11 +4,11 @@ Dynamo inlines a pure-Python library like any other Python, so a break inside `t
 breaks the user's compiled function at the line that calls it (the deepest frame in the user's code). When traced
 code calls a function or builds a class of such a library, and the library's source is installed where graphlint's
 own interpreter finds it (`sys.path`: run graphlint in the environment of the code it lints; GRAPHLINT_LIBRARY_PATH
-adds directories, `extensions.library_roots`), its module files join
-the project phase as *library files*: their functions are traced only as far as the user's code reaches them (no
-compile site, module `forward` or public function of theirs starts a region), their findings are never reported in
-them, and a call from the user's code to a library function that breaks on every call becomes a GL616 finding at
-the call (engine.py, `_library_breaks`).
+adds directories, `extensions.library_roots`), its module files join the project phase as *library files*: their
+functions are traced only as far as the user's code reaches them (no compile site, module `forward` or public
+function of theirs starts a region), their findings are never reported in them, and a call from the user's code to
+a library function that breaks on every call becomes a GL616 finding at the call (engine.py: `library_breaks`
+finds the functions and their findings, `_library_calls` reports the calls).
 
 Not followed: torch and the packages Dynamo understands natively (extensions.TRACEABLE), the standard library, the
 libraries Dynamo skips (GL603), compiled extensions (GL303), the project's own packages (linted along already) and
