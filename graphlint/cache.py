@@ -183,6 +183,12 @@ class FileKey:
     module: str  # dotted module name, from the __init__.py files around it
 
 
+def _file_key(path: str) -> FileKey:
+    from graphlint.files import display_path, module_name_for
+
+    return FileKey(display_path(path), file_digest(path), "%s:%s" % module_name_for(path))
+
+
 def _environment() -> tuple:
     """What outside the files and options changes a result: the working directory (paths are shown relative
     to it), the TORCHDYNAMO_* settings and where installed libraries are looked up (GRAPHLINT_LIBRARY_PATH)."""
@@ -204,10 +210,7 @@ class FileCache:
     def open(cls, files: list[str], options) -> "FileCache | None":
         if not options.cache_dir:
             return None
-        from graphlint.files import display_path, module_name_for
-
-        keys = {f: FileKey(display_path(f), file_digest(f), "%s:%s" % module_name_for(f)) for f in files}
-        return cls(Cache(Path(options.cache_dir)), options, keys)
+        return cls(Cache(Path(options.cache_dir)), options, {f: _file_key(f) for f in files})
 
     def _run_key(self) -> str | None:
         if any(k.sha is None for k in self.files.values()):
@@ -239,13 +242,12 @@ class FileCache:
         if key:
             self.store.put(key, (result, sorted((k.shown, k.sha) for k in self.library.values())))
 
-    def _summary_key(self, path: str) -> str | None:
-        k = self.files[path]
+    def _summary_key(self, k: FileKey) -> str | None:
         return digest("summary", self.common[0], k) if k.sha else None
 
     def summaries(self) -> dict:
         """path → FileSummary or FileError, for the files the cache has."""
-        keys = {path: key for path in self.files if (key := self._summary_key(path))}
+        keys = {path: key for path, k in self.files.items() if (key := self._summary_key(k))}
         found = self.store.get_many(list(keys.values()))
         out = {}
         for path, key in keys.items():
@@ -264,19 +266,17 @@ class FileCache:
             interface = None if isinstance(item, FileError) else interface_digest(item)
             if interface:
                 self.interfaces[item.path] = interface
-            key = self._summary_key(path)
+            key = self._summary_key(self.files[path])
             if key:
                 self.store.put(key, (item, interface))
 
     def library_summary(self, path: str, load):
-        """An installed library file's summary, from the cache or `load(path)` (None: unreadable, not cached).
-        Library files are not part of the run's key: a whole result stays cached across a library upgrade until a
-        linted file changes (`--no-cache` reads everything again)."""
-        from graphlint.files import display_path, module_name_for
-
-        k = FileKey(display_path(path), file_digest(path), "%s:%s" % module_name_for(path))
+        """An installed library file's summary, from the cache or `load(path)` (None: unreadable, not cached). The
+        file's key is kept (`self.library`): its checks are cached by it, and a whole result that read it is served
+        only while its bytes are unchanged (`run_result`)."""
+        k = _file_key(path)
         self.library[k.shown] = k
-        key = digest("summary", self.common[0], k) if k.sha else None
+        key = self._summary_key(k)
         hit = self.store.get(key) if key else None
         if hit is not None:
             return hit[0]

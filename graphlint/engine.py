@@ -117,8 +117,8 @@ def _load(path: str, summaries: Mapping[str, FileSummary] | None = None) -> Pars
 
 def _library_summary(path: str) -> FileSummary | None:
     """A library file's summary (analysis/libraries.py); one that does not read or parse is left out."""
-    parsed = _load(path)
-    return None if isinstance(parsed, FileError) else parsed.summary
+    item = _summarise_worker(path)
+    return None if isinstance(item, FileError) else item
 
 
 def library_breaks(checks: dict[str, FileCheck], breaking: frozenset[FuncId], index: ProjectIndex) -> dict[FuncId, Finding]:

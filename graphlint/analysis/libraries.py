@@ -28,7 +28,8 @@ from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES, TRACEABLE, c
 from graphlint.analysis.regions import ProjectIndex
 from graphlint.analysis.summary import FileSummary
 
-# libraries GL616 knows call by call, measured (checks/gl616_breaking_library_call.py): its tables say it better
+# not read: the libraries GL616 knows call by call, measured (checks/gl616_breaking_library_call.py: its tables say it
+# better), torchaudio (PyTorch's own, built on its operator library) and graphlint itself
 MEASURED_LIBRARIES = frozenset({"torch_geometric", "torchvision", "pytorch_lightning", "lightning", "lightning_fabric",
                                 "lightning_utilities", "torchsde", "torchdiffeq", "torchaudio", "graphlint"})
 # how far the project phase follows libraries: rounds of (trace, load the modules the traced code names)
@@ -92,7 +93,7 @@ def _imported(summary: FileSummary, name: str) -> str | None:
     return name if dot and head not in summary.classes and head not in summary.functions else None
 
 
-def wanted_file(name: str, files_by_module: dict[str, FileSummary], known,
+def wanted_file(name: str, read_files: dict[str, FileSummary], known,
                 project_packages: frozenset[str]) -> str | None:
     """The library file still to read for `name` to resolve: its module's, or, when that module is read already
     and re-exports the name (`pkg/__init__.py`: `from .metric import Metric`), the module it comes from."""
@@ -102,7 +103,7 @@ def wanted_file(name: str, files_by_module: dict[str, FileSummary], known,
         path = module_file(name)
         if path is None:
             return None
-        summary = files_by_module.get(path)
+        summary = read_files.get(path)
         if summary is None:
             return path
         rest = name[len(summary.module) + 1:] if summary.module and name.startswith(summary.module + ".") else ""
@@ -141,8 +142,8 @@ def follow_libraries(summaries: list[FileSummary], load: Callable[[str], FileSum
             pending |= named_by(index.files[path], keys)
         known = index.functions.keys() | index.classes.keys()
         pending = {name for name in pending if name not in known}
-        by_module = {path: s for path, s in read.items() if s is not None}
-        wanted = sorted({w for name in pending for w in [wanted_file(name, by_module, known, project)]
+        read_files = {path: s for path, s in read.items() if s is not None}
+        wanted = sorted({w for name in pending for w in [wanted_file(name, read_files, known, project)]
                          if w is not None and w not in read})[:MAX_FILES - len(read)]
         if not wanted:
             break

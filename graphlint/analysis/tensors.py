@@ -947,7 +947,7 @@ class TensorEnv:
                 kind in (None, NDARRAY) and self.is_unknown_comparison(value)
                 # `rand_mask = np.random.rand(n) < eps` with `eps: float`: an array compared with a number is a
                 # boolean array all the same (tianshou's DQN exploration, held-out set 49)
-                or kind == NDARRAY and _elementwise_comparison(value)))
+                or kind == NDARRAY and elementwise_comparison(value)))
             alias = self._alias_of(value) if value is not None else None
             if alias is not None:
                 self.aliases[name] = alias
@@ -985,8 +985,7 @@ class TensorEnv:
             return self.is_unknown_comparison(expr.expression)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.BitAnd, cst.BitOr)):
             return self.is_unknown_comparison(expr.left) or self.is_unknown_comparison(expr.right)
-        if not isinstance(expr, cst.Comparison) or any(
-                isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in expr.comparisons):
+        if not elementwise_comparison(expr):
             return False
         operands = [expr.left, *(c.comparator for c in expr.comparisons)]
         if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
@@ -1852,7 +1851,9 @@ def numpy_draws_array(call: cst.Call) -> bool:
     return len([a for a in call.args if a.keyword is None]) > (NUMPY_RANDOM_DRAWS[function] or 0)
 
 
-def _elementwise_comparison(node: cst.BaseExpression) -> bool:
+def elementwise_comparison(node: cst.BaseExpression) -> bool:
+    """`a < b`, `a == b`: a comparison that compares values (elementwise on tensors and arrays), not an `is` / `in`
+    test."""
     return isinstance(node, cst.Comparison) and not any(
         isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons)
 

@@ -1,7 +1,7 @@
 import libcst as cst
 
 from graphlint.analysis.names import dotted
-from graphlint.analysis.tensors import BOOL_TENSOR, TENSOR
+from graphlint.analysis.tensors import BOOL_TENSOR, TENSOR, elementwise_comparison
 from graphlint.checks._common import break_line_node, number_literal
 from graphlint.checks.base import Check
 from graphlint.fixes import TORCH, UNSAFE, Bare, FixSpec, replace, torch_call
@@ -178,8 +178,7 @@ def _bool_condition(test: cst.BaseExpression, ctx) -> tuple | None:
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = _bool_condition(test.expression, ctx)
         return None if inner is None else torch_call("logical_not", test.expression)
-    if isinstance(test, cst.Comparison) and not any(
-            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons):
+    if elementwise_comparison(test):
         return (Bare(test),) if len(test.comparisons) == 1 else None
     if isinstance(test, cst.Call):
         func = test.func

@@ -1,6 +1,6 @@
 import libcst as cst
 
-from graphlint.analysis.tensors import NDARRAY
+from graphlint.analysis.tensors import NDARRAY, elementwise_comparison
 from graphlint.checks._common import inside_condition, traced_array
 from graphlint.checks.base import Check
 from graphlint.fixes import UNSAFE, replace, torch_call
@@ -101,7 +101,6 @@ def _tensor_truth(node: cst.BaseExpression, ctx) -> bool:
     (`np.min(p) < 0 or np.max(p) > 1`: baal's `to_prob`, measured on 2.13, fixtures numpy_values.py)."""
     if ctx.is_tensor(node):
         return True
-    if not isinstance(node, cst.Comparison) or any(
-            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons):
+    if not elementwise_comparison(node):
         return False
     return any(traced_array(e, ctx) for e in (node.left, *(c.comparator for c in node.comparisons)))

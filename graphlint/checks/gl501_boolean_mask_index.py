@@ -2,7 +2,7 @@ import re
 
 import libcst as cst
 
-from graphlint.analysis.tensors import BOOL_TENSOR, NDARRAY, TENSOR
+from graphlint.analysis.tensors import BOOL_TENSOR, NDARRAY, TENSOR, elementwise_comparison
 from graphlint.checks.base import Check
 from graphlint.fixes import UNSAFE, replace, torch_call
 
@@ -77,8 +77,7 @@ class BooleanMaskIndex(Check):
         kind = ctx.kind(expr)
         if kind == BOOL_TENSOR:
             return True
-        if isinstance(expr, cst.Comparison) and not any(
-                isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in expr.comparisons):
+        if elementwise_comparison(expr):
             return True  # `x[x > 0]`: a comparison as an index is a boolean mask
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
             # `x[~mask]`; `x[~state.row_uncovered]` (fast_bss_eval), `self.rew[~package.on_goal]` (vmas): in torch
