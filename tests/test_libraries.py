@@ -166,3 +166,18 @@ def test_a_library_path_outside_graphlints_environment(project):
     site-packages, read (never imported) like graphlint's own."""
     cp = _run_graphlint(project / "proj", "--no-cache", "user.py", GRAPHLINT_LIBRARY_PATH=str(project / "site"))
     assert _found(cp) == {(COUNT_LINE, "GL616"), (SCALE_LINE, "GL616")}
+
+
+def test_the_working_directory_is_no_library_path(project):
+    """`python -m graphlint` puts the working directory first on its own sys.path, the `graphlint` script its bin
+    directory: neither is the linted code's environment, and the two must find the same. A library that sits only
+    in the working directory is not read; named in GRAPHLINT_LIBRARY_PATH it is."""
+    (project / "site").rename(project / "work")
+    (project / "work" / "user.py").write_text(USER.lstrip())
+    module = _run_graphlint(project / "work", "--no-cache", "user.py")
+    script = subprocess.run([str(Path(sys.executable).parent / "graphlint"), "check", "--format", "json",
+                             "--exit-zero", "--no-cache", "user.py"], cwd=project / "work", capture_output=True,
+                            text=True, timeout=120, env={**os.environ, "GRAPHLINT_DAEMON": "off"})
+    assert _found(module) == _found(script) == set()
+    named = _run_graphlint(project / "work", "--no-cache", "user.py", GRAPHLINT_LIBRARY_PATH=str(project / "work"))
+    assert _found(named) == {(COUNT_LINE, "GL616"), (SCALE_LINE, "GL616")}

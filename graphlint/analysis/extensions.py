@@ -30,9 +30,12 @@ DYNAMO_SKIPPED_LIBRARIES = ("tqdm", "networkx", "pandas", "sklearn", "tabulate",
 def library_roots() -> tuple[str, ...]:
     """Where installed packages are looked up (never imported): the directories in GRAPHLINT_LIBRARY_PATH (os.pathsep
     separated: the linted project's site-packages when graphlint runs elsewhere, as in pre-commit's own environment),
-    then graphlint's own interpreter's `sys.path`."""
+    then graphlint's own interpreter's `sys.path`, less the entry Python puts first for the way it was started (the
+    script's directory; the working directory for `python -m graphlint`): that says nothing of the linted code's
+    environment, and `graphlint` and `python -m graphlint` must give the same findings."""
     extra = [p for p in os.environ.get("GRAPHLINT_LIBRARY_PATH", "").split(os.pathsep) if p]
-    return tuple(os.path.abspath(p or os.curdir) for p in [*extra, *sys.path])
+    installed = sys.path if sys.flags.safe_path else sys.path[1:]
+    return tuple(os.path.abspath(p or os.curdir) for p in [*extra, *installed])
 
 
 def is_ctypes_name(callee: str) -> bool:
