@@ -27,6 +27,10 @@ DYNAMO_SKIPPED_LIBRARIES = ("tqdm", "networkx", "pandas", "sklearn", "tabulate",
                             "xarray", "onnx", "onnxruntime", "tensorflow", "tensorrt", "tvm")
 
 
+# what Python put first on sys.path as it started (taken when graphlint is first imported, before anything prepends)
+_LAUNCH_ENTRY = sys.path[0] if sys.path and not sys.flags.safe_path else None
+
+
 def library_roots() -> tuple[str, ...]:
     """Where installed packages are looked up (never imported): the directories in GRAPHLINT_LIBRARY_PATH (os.pathsep
     separated: the linted project's site-packages when graphlint runs elsewhere, as in pre-commit's own environment),
@@ -34,7 +38,7 @@ def library_roots() -> tuple[str, ...]:
     script's directory; the working directory for `python -m graphlint`): that says nothing of the linted code's
     environment, and `graphlint` and `python -m graphlint` must give the same findings."""
     extra = [p for p in os.environ.get("GRAPHLINT_LIBRARY_PATH", "").split(os.pathsep) if p]
-    installed = sys.path if sys.flags.safe_path else sys.path[1:]
+    installed = [p for p in sys.path if p != _LAUNCH_ENTRY]
     return tuple(os.path.abspath(p or os.curdir) for p in [*extra, *installed])
 
 
