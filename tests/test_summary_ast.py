@@ -77,7 +77,6 @@ class Net(nn.Module):
         self.register_buffer(name="w", tensor=torch.zeros(3))
         self.register_buffer(f"idx_{{x}}_{n}", torch.ones(1))
         self.register_buffer(rf"raw\\n{n}", torch.ones(1))
-        self.register_buffer(f"a{n}" "b", torch.ones(1))
         self.register_buffer("pos_{}".format(n), torch.ones(1))
         self.add_state("total", default=torch.tensor(0.0))
         self.add_state("items", default=[])
@@ -357,6 +356,16 @@ def op(x: torch.Tensor) -> torch.Tensor: return x
 class C(Base, *mixins, metaclass=Meta, **kw):
     pass
 ''',
+    "fstrings": '''
+import torch
+x = f"""
+{torch.compile(model)}
+"""
+def g():
+    y = f"""a
+  {torch.compile(g)} {f"{h()}"}"""
+    return f"{x!r:>{y}}", "a" f"b{x}"
+''',
     "unicode": '''
 import torch
 x = "é"; y = torch.compile(m)
@@ -408,6 +417,22 @@ def test_packages(tmp_path):
 ])
 def test_left_to_libcst(text, tmp_path):
     assert build_summary_ast(str(tmp_path / "m.py"), text) is None
+
+
+@pytest.mark.parametrize("text", [
+    # an f-string concatenated with a string: no literal prefix (Python 3.12+ leaves it to libcst, see below)
+    'import torch\nclass M:\n    def __init__(self, n):\n        self.register_buffer(f"a{n}" "b", torch.ones(1))\n',
+    # quotes nested in an f-string (Python 3.12, PEP 701): not told apart from a concatenation, left to libcst
+    'import torch\nclass M:\n    def __init__(self, n):\n        self.register_buffer(f"a_{n["k"]}_x", torch.ones(1))\n',
+    # type parameters (Python 3.12)
+    "import torch\ndef f[T: torch.Tensor](x: T) -> T:\n    return torch.compile(x)\n"
+    "class C[T](torch.nn.Module):\n    def forward(self, x): return self.a\ntype X[T] = list[T]\n",
+])
+def test_equal_or_left_to_libcst(text, tmp_path):
+    """Equal, or left to libcst (on Python 3.11 ast does not parse the last two)."""
+    path = str(tmp_path / "m.py")
+    mine = build_summary_ast(path, text)
+    assert mine is None or mine == libcst_summary(path, text)
 
 
 def test_byte_strings_where_libcst_raises(tmp_path):

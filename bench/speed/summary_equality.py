@@ -47,7 +47,8 @@ def python_files(paths: list[str]) -> list[str]:
 
 
 def libcst_summary(path: str, text: str):
-    """What `engine.parse_source` builds (None where libcst does not parse the file)."""
+    """What `engine.parse_source` builds; None where libcst does not parse the file, the exception where building
+    the summary raises (the engine reports an internal error for the file)."""
     try:
         module = cst.parse_module(text)
     except (cst.ParserSyntaxError, RecursionError):
@@ -55,6 +56,8 @@ def libcst_summary(path: str, text: str):
     positions = Positions(module, text)
     try:
         summary, _ = build_summary(path, module, line_of=lambda node: positions[node].start.line)
+    except Exception as exc:  # noqa: BLE001
+        return exc
     finally:
         forget_children()
     return summary
@@ -126,11 +129,12 @@ def main() -> int:
         theirs = libcst_summary(source.path, source.text)
         times["ast"] += middle - start
         times["libcst"] += time.perf_counter() - middle
-        if theirs is None:
-            counts["libcst does not parse"] += 1
+        if theirs is None or isinstance(theirs, Exception):
+            what = "libcst does not parse" if theirs is None else f"libcst's builder raises {type(theirs).__name__}"
+            counts[what] += 1
             if mine is not None:
                 counts["MISMATCH"] += 1
-                print(f"MISMATCH {path}: libcst does not parse it, ast gives a summary", flush=True)
+                print(f"MISMATCH {path}: {what}, ast gives a summary", flush=True)
             continue
         if mine is None:
             counts["None (left to libcst)"] += 1

@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 import bisect
 import re
+import sys
 import warnings
 from collections import ChainMap
 
@@ -140,7 +141,7 @@ class AstImportTable(ImportTable):
 # ---------------------------------------------------------------- source text
 
 _NEWLINE = re.compile(r"\r\n?|\n")
-_STRING_PREFIX = re.compile(r"[A-Za-z]*")
+_STRING_PREFIX = re.compile(r"(?i:rb|br|fr|rf|r|u|b|f)?")
 
 
 class _Source:
@@ -431,6 +432,8 @@ def literal_prefix(node: ast.AST, source: _Source) -> str:
     if type(node) is ast.JoinedStr:
         piece = source.segment(node)
         if _string_token_end(piece, 0) != len(piece):
+            if sys.version_info >= (3, 12):  # or quotes nested in a replacement field (PEP 701): not told apart here
+                raise _Fallback("an f-string that is not one token")
             return ""  # an implicit concatenation: a ConcatenatedString in libcst
         return _fstring_first_text(piece)
     if (type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "format"
@@ -868,6 +871,7 @@ class AstSummaryBuilder:
         self._scopes.append(info)
         self._key_stack.append(node.name)
         self._visit_all(node.decorator_list)
+        self._visit_all(getattr(node, "type_params", ()))  # Python 3.12+
         self._visit_all(node.bases)
         self._visit_all(node.keywords)
         self._visit_all(node.body)
@@ -912,6 +916,7 @@ class AstSummaryBuilder:
         self._loop_vars.append({})
         # libcst visits the decorators, parameters and return annotation inside the function
         self._visit_all(node.decorator_list)
+        self._visit_all(getattr(node, "type_params", ()))  # Python 3.12+
         self._visit_arguments(args)
         if node.returns is not None:
             self.visit(node.returns)
