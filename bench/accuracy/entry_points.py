@@ -36629,10 +36629,10 @@ def fidelity_generator():
 # (SGDOneClassSVM._validate_data). Left out for balance (see README.md): TorchCP's clustered predictor and a second
 # pomegranate entry point (naive Bayes, Markov chains, Bayesian networks, factor graphs).
 PACKAGES.update({
-    "torchcp": {"dirs": ["torchcp"], "split": "heldout", "site": "models", "own_files_only": True},
-    "alibi-detect": {"dirs": ["alibi_detect"], "split": "heldout", "site": "models", "own_files_only": True},
-    "torchcfm": {"dirs": ["torchcfm"], "split": "heldout", "site": "models", "own_files_only": True},
-    "pomegranate": {"dirs": ["pomegranate"], "split": "heldout", "site": "models", "own_files_only": True},
+    "torchcp": {"dirs": ["torchcp"], "split": "dev", "site": "models", "own_files_only": True},
+    "alibi-detect": {"dirs": ["alibi_detect"], "split": "dev", "site": "models", "own_files_only": True},
+    "torchcfm": {"dirs": ["torchcfm"], "split": "dev", "site": "models", "own_files_only": True},
+    "pomegranate": {"dirs": ["pomegranate"], "split": "dev", "site": "models", "own_files_only": True},
 })
 
 
