@@ -80,9 +80,11 @@ RESUMABLE_CONTEXTS = frozenset({
 })
 
 
-def _isinstance_narrowing(test: cst.BaseExpression, when_false: bool = False) -> str | None:
+def _isinstance_narrowing(test: cst.BaseExpression, when_false: bool = False) -> tuple[str, str] | None:
     """The name that `isinstance(name, <not a Tensor>)` or `not torch.is_tensor(name)` (alone or left
-    of `and`) narrows to a non-tensor when true; with when_false, the name that a false test narrows
+    of `and`) narrows when true, and its kind there: a non-tensor (CONST), or NDARRAY for `np.ndarray`, which
+    Dynamo traces as a tensor (alibi-detect's `if isinstance(x, np.ndarray) and x.ndim == 0: x = x.item()` after
+    `x = x.cpu().numpy()` breaks, measured on 2.13); with when_false, the name that a false test narrows
     (`isinstance(x, torch.Tensor)` left of `or`)."""
     left = test.left if isinstance(test, cst.BooleanOperation) else test
     negated = isinstance(left, cst.UnaryOperation) and isinstance(left.operator, cst.Not)
@@ -94,10 +96,27 @@ def _isinstance_narrowing(test: cst.BaseExpression, when_false: bool = False) ->
     name = left.args[0].value.value
     func = cst.Module([]).code_for_node(left.func)
     if func == "isinstance" and len(left.args) == 2:
-        return name if _names_a_tensor_class(left.args[1].value) == negated else None
+        classes = left.args[1].value
+        if _names_a_tensor_class(classes) != negated:
+            return None
+        arrays = _names_an_array_class(classes)
+        if arrays is None:
+            return (name, NDARRAY) if not negated else None
+        return (name, CONST) if not arrays else None  # `(np.ndarray, list)`: an array or not, unknown
     if func in ("torch.is_tensor", "is_tensor") and len(left.args) == 1 and negated:
-        return name
+        return name, CONST
     return None
+
+
+def _names_an_array_class(classes: cst.BaseExpression) -> bool | None:
+    """None when `classes` is `np.ndarray` alone (or a tuple of nothing else); True when it names it among others."""
+    names = [(dotted(node) or "").rpartition(".")[2] for node in
+             (classes.elements if isinstance(classes, cst.Tuple) else [classes])
+             for node in [node.value if isinstance(node, cst.Element) else node]]
+    arrays = sum(name == "ndarray" for name in names)
+    if not arrays:
+        return False
+    return None if arrays == len(names) else True
 
 
 def _names_a_tensor_class(classes: cst.BaseExpression) -> bool:
@@ -282,12 +301,13 @@ class CheckContext:
             if decided is not NOT_LITERAL and bool(decided) == isinstance(test.operator, cst.Or):
                 return False  # with the parameters' defaults the right side never runs
             # `isinstance(x, torch.Tensor) or x != 1.0`: on the right, x is no tensor (pytorch-optimizer)
-            narrowed = _isinstance_narrowing(test.left, when_false=isinstance(test.operator, cst.Or))
-            if narrowed is None:
+            narrowing = _isinstance_narrowing(test.left, when_false=isinstance(test.operator, cst.Or))
+            if narrowing is None:
                 return self.needs_tensor_bool(test.right)
             # `isinstance(t, int) and t < 2`: on the right, t is not a tensor
+            narrowed, narrowed_kind = narrowing
             saved = self.env.names.get(narrowed, _UNBOUND)
-            self.env.names[narrowed] = CONST
+            self.env.names[narrowed] = narrowed_kind
             try:
                 return self.needs_tensor_bool(test.right)
             finally:
@@ -660,8 +680,7 @@ class FunctionWalker(cst.CSTVisitor):
             # inside `if isinstance(n, int):` n is not a tensor
             test = parent.test
             or_test = isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or)
-            name = None if or_test else _isinstance_narrowing(test)
-            kind = CONST
+            name, kind = (None if or_test else _isinstance_narrowing(test)) or (None, CONST)
             if name is None and not or_test:
                 # inside `if isinstance(label, torch.Tensor):` label is one, whatever its docstring said
                 name, kind = tensor_test_name(test), TENSOR
