@@ -94,8 +94,11 @@ def norm_path(path: str, cwd: str, site: str, extra_sites: tuple[str, ...] = ())
 
 def run_graphlint(python: str, scope: str, dirs: list[str], site: str, extra: list[str],
                   library_path: tuple[str, ...] = ()) -> tuple[dict, float]:
-    """library_path: the benchmark's other package directories (<venv>/models-site), on the ground truth's sys.path:
-    graphlint reads the libraries there as it reads site-packages (GRAPHLINT_LIBRARY_PATH)."""
+    """library_path: the benchmark venv's site-packages and its other package directories (<venv>/models-site), the
+    ground truth's sys.path: graphlint reads the libraries there (GRAPHLINT_LIBRARY_PATH) as a user's graphlint reads
+    the environment of the code it lints (scipy's compiled modules for GL303, libraries to follow for GL616). The
+    working directory (site-packages) is not on graphlint's search path: `python -m graphlint` leaves its launch
+    entry out."""
     cmd = [python, "-m", "graphlint", "check", "--format", "json", "--exit-zero", "--scope", scope,
            *extra, *dirs]
     env = {**os.environ, "GRAPHLINT_LIBRARY_PATH": os.pathsep.join(library_path)} if library_path else None
@@ -386,7 +389,7 @@ def main():
             total = 0.0
             for sp in splits:
                 doc, dt = run_graphlint(args.python, scope, dirs_of_split[sp], site, args.graphlint_arg,
-                                        tuple(sorted(glob.glob(os.path.join(args.venv, "*-site")))))
+                                        tuple(os.path.abspath(p) for p in (site, *sorted(glob.glob(os.path.join(args.venv, "*-site"))))))
                 total += dt
                 merged["findings"] += doc.get("findings", [])
                 merged["errors"] += doc.get("errors", [])
