@@ -80,12 +80,15 @@ RESUMABLE_CONTEXTS = frozenset({
 })
 
 
-def _isinstance_narrowing(test: cst.BaseExpression, when_false: bool = False) -> tuple[str, str] | None:
+def _isinstance_narrowing(test: cst.BaseExpression, when_false: bool = False,
+                          classes_of: Callable[[cst.BaseExpression], cst.BaseExpression] | None = None
+                          ) -> tuple[str, str] | None:
     """The name that `isinstance(name, <not a Tensor>)` or `not torch.is_tensor(name)` (alone or left
     of `and`) narrows when true, and its kind there: a non-tensor (CONST), or NDARRAY for `np.ndarray`, which
     Dynamo traces as a tensor (alibi-detect's `if isinstance(x, np.ndarray) and x.ndim == 0: x = x.item()` after
     `x = x.cpu().numpy()` breaks, measured on 2.13); with when_false, the name that a false test narrows
-    (`isinstance(x, torch.Tensor)` left of `or`)."""
+    (`isinstance(x, torch.Tensor)` left of `or`). classes_of: what a name of classes stands for (pomegranate's
+    `vector = (numpy.ndarray, torch.Tensor)`, then `isinstance(parameter, vector)`)."""
     left = test.left if isinstance(test, cst.BooleanOperation) else test
     negated = isinstance(left, cst.UnaryOperation) and isinstance(left.operator, cst.Not)
     if negated:
@@ -96,7 +99,7 @@ def _isinstance_narrowing(test: cst.BaseExpression, when_false: bool = False) ->
     name = left.args[0].value.value
     func = cst.Module([]).code_for_node(left.func)
     if func == "isinstance" and len(left.args) == 2:
-        classes = left.args[1].value
+        classes = classes_of(left.args[1].value) if classes_of is not None else left.args[1].value
         if _names_a_tensor_class(classes) != negated:
             return None
         arrays = _names_an_array_class(classes)
@@ -106,6 +109,33 @@ def _isinstance_narrowing(test: cst.BaseExpression, when_false: bool = False) ->
     if func in ("torch.is_tensor", "is_tensor") and len(left.args) == 1 and negated:
         return name, CONST
     return None
+
+
+def _class_tuples(function: cst.FunctionDef) -> dict[str, cst.Tuple]:
+    """Names the function binds once to a tuple of names (`vector = (numpy.ndarray, torch.Tensor)`)."""
+    bound: dict[str, cst.Tuple | None] = {}
+    for node in nodes_of(function.body, cst.Assign):
+        for target in node.targets:
+            if isinstance(target.target, cst.Name):
+                name, value = target.target.value, node.value
+                plain = isinstance(value, cst.Tuple) and all(isinstance(e.value, (cst.Name, cst.Attribute))
+                                                             for e in value.elements)
+                bound[name] = value if plain and name not in bound else None
+    return {name: value for name, value in bound.items() if value is not None}
+
+
+def _else_narrowing(test: cst.BaseExpression, classes_of: Callable[[cst.BaseExpression], cst.BaseExpression]
+                    ) -> tuple[str, bool] | None:
+    """In the `else` of `if isinstance(name, <classes naming a tensor class>):`, name is none of them: the name,
+    and whether numpy arrays are among the classes (then it is no array either). pomegranate's
+    `if isinstance(parameter, vector): ... else: if parameter < min_value:` compares a Python number."""
+    if not (isinstance(test, cst.Call) and len(test.args) == 2 and isinstance(test.args[0].value, cst.Name)
+            and isinstance(test.func, cst.Name) and test.func.value == "isinstance"):
+        return None
+    classes = classes_of(test.args[1].value)
+    if not _names_a_tensor_class(classes):
+        return None
+    return test.args[0].value.value, _names_an_array_class(classes) is not False
 
 
 def _names_an_array_class(classes: cst.BaseExpression) -> bool | None:
@@ -260,6 +290,7 @@ class CheckContext:
         # while a `while` node is checked: the kinds its test's loop-carried names had before the loop
         self.before_loop: dict[str, object] = {}
         self.print_aliases: frozenset[str] = frozenset()  # set by FunctionWalker
+        self.class_tuples: dict[str, cst.Tuple] = {}  # set by FunctionWalker (`classes_of`)
         # `self.<attr>` the object's `__init__` sets to `print` (from `trace_func=print`): set by the engine
         self.object_print_attrs: frozenset[str] = frozenset()
         # `self.<attr>` → the literal it holds when the object keeps its `__init__` defaults (`object_literals`)
@@ -301,7 +332,8 @@ class CheckContext:
             if decided is not NOT_LITERAL and bool(decided) == isinstance(test.operator, cst.Or):
                 return False  # with the parameters' defaults the right side never runs
             # `isinstance(x, torch.Tensor) or x != 1.0`: on the right, x is no tensor (pytorch-optimizer)
-            narrowing = _isinstance_narrowing(test.left, when_false=isinstance(test.operator, cst.Or))
+            narrowing = _isinstance_narrowing(test.left, when_false=isinstance(test.operator, cst.Or),
+                                              classes_of=self.classes_of)
             if narrowing is None:
                 return self.needs_tensor_bool(test.right)
             # `isinstance(t, int) and t < 2`: on the right, t is not a tensor
@@ -349,6 +381,10 @@ class CheckContext:
         """`node` is the builtin `name`, not shadowed by an import or a local."""
         return (isinstance(node, cst.Name) and node.value == name and name not in self.imports.names
                 and name not in self.env.names and name not in self.env.ctx.functions)
+
+    def classes_of(self, node: cst.BaseExpression) -> cst.BaseExpression:
+        """The tuple of classes a name stands for in this function (`vector = (numpy.ndarray, torch.Tensor)`)."""
+        return self.class_tuples.get(node.value, node) if isinstance(node, cst.Name) else node
 
     def parent(self, depth: int = 1) -> cst.CSTNode | None:
         # parents[-1] is the node being visited itself
@@ -555,6 +591,7 @@ class FunctionWalker(cst.CSTVisitor):
         ctx.param_defaults = {name: value for name, value in {**ctx.caller_literals, **defaults}.items()
                               if value is not NOT_LITERAL}
         ctx.print_aliases = _print_aliases(root, ctx)
+        ctx.class_tuples = _class_tuples(root)
         self.env = ctx.env
         self._narrowed: dict[int, tuple[str, object, str]] = {}
         self._comprehension_scopes: dict[int, dict[str, object]] = {}  # id → the outer kinds it shadows
@@ -676,11 +713,14 @@ class FunctionWalker(cst.CSTVisitor):
     # ---- keeping the environment in program order ----
     def _bind_before(self, node: cst.CSTNode, kind: type) -> None:
         parent = self.ctx.parent() if kind is cst.IndentedBlock else None
-        if parent is not None and type(parent) is cst.If and parent.body is node:
+        if parent is not None and type(parent) is cst.Else:
+            self._narrow_else(node, self.ctx.parent(2))
+        elif parent is not None and type(parent) is cst.If and parent.body is node:
             # inside `if isinstance(n, int):` n is not a tensor
             test = parent.test
             or_test = isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or)
-            name, kind = (None if or_test else _isinstance_narrowing(test)) or (None, CONST)
+            name, kind = (None if or_test else _isinstance_narrowing(test, classes_of=self.ctx.classes_of)) \
+                or (None, CONST)
             if name is None and not or_test:
                 # inside `if isinstance(label, torch.Tensor):` label is one, whatever its docstring said
                 name, kind = tensor_test_name(test), TENSOR
@@ -698,6 +738,20 @@ class FunctionWalker(cst.CSTVisitor):
             self.env.bind(node.asname.name, None)
         elif kind in _COMPREHENSION_TYPES:
             self._enter_comprehension(node)
+
+    def _narrow_else(self, block: cst.CSTNode, statement: cst.CSTNode | None) -> None:
+        """In the `else` of `if isinstance(x, torch.Tensor):`, a tensor-valued x is not one (nor a numpy array, when
+        the test names `np.ndarray` too)."""
+        if type(statement) is not cst.If:
+            return
+        narrowing = _else_narrowing(statement.test, self.ctx.classes_of)
+        if narrowing is None:
+            return
+        name, no_array = narrowing
+        kind = self.env.names.get(name, _UNBOUND)
+        if is_tensor(kind) or (no_array and kind == NDARRAY):
+            self._narrowed[id(block)] = (name, kind, CONST)
+            self.env.names[name] = CONST
 
     def _enter_comprehension(self, node: cst.CSTNode) -> None:
         """Bind a comprehension's targets before its element, which comes first in the tree

@@ -912,3 +912,41 @@ def total(values):
     return values
 """
     assert found(lint(code, scope="all")) == {(10, "GL401")}
+
+
+def test_else_of_an_isinstance_test_is_no_tensor(tmp_path):
+    """pomegranate's `_check_parameter`: another file passes a tensor (a cross-file seed); `vector` names a tuple of
+    classes with torch.Tensor in it, so in the `else` the value is a Python number and `parameter < min_value`
+    does not break (measured on 2.13: Dynamo breaks at line 10 only)."""
+    files = {
+        "pk/__init__.py": "",
+        "pk/_utils.py": """
+            import numpy
+            import torch
+
+
+            def check_parameter(parameter, min_value=None):
+                vector = (numpy.ndarray, torch.Tensor, torch.nn.Parameter)
+                if min_value is not None:
+                    if isinstance(parameter, vector):
+                        if (parameter < min_value).sum() > 0:
+                            raise ValueError("small")
+                    else:
+                        if parameter < min_value:
+                            raise ValueError("small")
+                return parameter
+            """,
+        "pk/dist.py": """
+            import torch
+
+            from ._utils import check_parameter
+
+
+            class Distribution(torch.nn.Module):
+                def forward(self, X):
+                    check_parameter(torch.as_tensor(X), min_value=-1.0)
+                    return X * 2
+            """,
+    }
+    got = {(f.path.replace("\\\\", "/"), f.line, f.code) for f in lint_tree(tmp_path, files).findings}
+    assert got == {("pk/_utils.py", 10, "GL401")}
