@@ -1577,6 +1577,8 @@ class TensorEnv:
             if qual.startswith(TORCH_NON_TENSOR_PREFIXES):
                 return None
             last = qual.rsplit(".", 1)[-1]
+            if qual.startswith("torch.nn.") and last in ("Parameter", "Buffer"):
+                return TENSOR  # not a layer: pomegranate's `_cast_as_parameter(k)` returns `nn.Parameter(...)`
             if qual.startswith("torch.nn.") and last[:1].isupper():
                 return MODULE
             if qual in TORCH_BOOL_FUNCS:
