@@ -81,6 +81,19 @@ def field_diff(a, b, where: str = "") -> list[str]:
     return [f"{where}: ast {a!r} != libcst {b!r}"]
 
 
+def in_order(value):
+    """The value with every dict, set and dataclass field as a list in iteration order, every field included
+    (`DynamoConfig.sources`, left out of `==`, names where a setting was seen): code that iterates the summary
+    must see the same order from both builders, which `==` on dicts and sets does not check."""
+    if dataclasses.is_dataclass(value):
+        return [type(value).__name__] + [(f.name, in_order(getattr(value, f.name))) for f in dataclasses.fields(value)]
+    if isinstance(value, dict):
+        return [(k, in_order(v)) for k, v in value.items()]
+    if isinstance(value, (set, frozenset, list, tuple)):
+        return [type(value).__name__] + [in_order(v) for v in value]
+    return value
+
+
 def fallback_reason(path: str, text: str) -> str:
     """Why the ast builder returned None (for the report)."""
     import ast
@@ -141,8 +154,11 @@ def main() -> int:
             reason = fallback_reason(source.path, source.text)
             reasons[reason] += 1
             print(f"NONE {path}: {reason}", flush=True)
-        elif mine == theirs:
+        elif mine == theirs and in_order(mine) == in_order(theirs):
             counts["equal"] += 1
+        elif mine == theirs:
+            counts["MISMATCH"] += 1
+            print(f"MISMATCH {path}: equal, but not in the same order", flush=True)
         else:
             counts["MISMATCH"] += 1
             print(f"MISMATCH {path}", flush=True)
