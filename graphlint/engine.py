@@ -1,5 +1,6 @@
-"""Runs the linter: per-file phase (parse + summary, in parallel), project phase (traced regions),
-rules (one batched traversal per traced function), suppressions. Never imports torch or user code.
+"""Runs the linter: per-file phase (summary from CPython's ast, in parallel), project phase (traced regions),
+rules (a libcst parse of each file with traced functions, one batched traversal per traced function),
+suppressions. Never imports torch or user code.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from graphlint.analysis.names import ImportTable, dotted
 from graphlint.analysis.positions import Positions
 from graphlint.analysis.regions import FuncId, ProjectIndex, TracedFunction, display_name, traced_regions
 from graphlint.analysis.summary import ClassInfo, FileSummary, build_summary, call_ref, function_nodes
+from graphlint.analysis.summary_ast import build_summary_ast
 from graphlint.analysis.syntax import binding_targets, children, forget_children, names_in, nodes_of
 from graphlint.analysis.tensors import NDARRAY, TENSOR, FileContext, TensorEnv, is_tensor
 from graphlint.cache import CheckCache, FileCache
@@ -45,9 +47,10 @@ from graphlint.walker import (COMPREHENSIONS, LOOP_NOTE, NOT_LITERAL, CheckConte
                               walk_function)
 
 PARALLEL_THRESHOLD = 8  # files; below this a process pool costs more than it saves
-# A run in one process keeps the syntax trees of the files it summarised for the rules phase, up to this much
-# source (a tree takes ~50 bytes of memory per byte of source: ~200 MB); past it files are parsed again when
-# checked, so that memory does not grow with the corpus (the workers of a pool always parse again)
+# A run in one process keeps the syntax trees of the files it summarised with libcst (those `summary_ast` leaves to
+# it) for the rules phase, up to this much source (a tree takes ~50 bytes of memory per byte of source: ~200 MB);
+# past it files are parsed again when checked, so that memory does not grow with the corpus (the workers of a pool
+# always parse again)
 KEEP_PARSED_CHARS = 4_000_000
 # libcst visits recursively, ~5 frames per nesting level: a 300-term `a + b + ...` chain (sympy has
 # them) needs far more than Python's default 1,000. Python-to-Python calls do not use the C stack
@@ -107,12 +110,30 @@ def _load(path: str, summaries: Mapping[str, FileSummary] | None = None) -> Pars
     source = read_source(path)
     if isinstance(source, FileError):
         return source
+    return _parse(source, summaries.get(source.path) if summaries else None)
+
+
+def _parse(source: SourceFile, summary: FileSummary | None = None) -> ParsedFile | FileError:
     try:
-        return parse_source(source, summaries.get(source.path) if summaries else None)
+        return parse_source(source, summary)
     except Exception as exc:  # never let one file take the run down
         return FileError(source.path, "internal", f"{type(exc).__name__}: {exc}")
     finally:
         forget_children()  # summarising a file may fill the children cache
+
+
+def _summarise(path: str) -> FileSummary | ParsedFile | FileError:
+    """A file's summary, from CPython's `ast` (summary_ast.py: the same summary at a fraction of libcst's parse);
+    where that leaves the file to libcst (ast does not parse it, or it holds a construct summary_ast does not
+    reproduce), the file parsed with libcst as before, which also reports its syntax error as before."""
+    source = read_source(path)
+    if isinstance(source, FileError):
+        return source
+    try:
+        summary = build_summary_ast(source.path, source.text)
+    except Exception:  # a construct the ast port mishandles: libcst's path still summarises the file
+        summary = None
+    return summary if summary is not None else _parse(source)
 
 
 def _library_summary(path: str) -> FileSummary | None:
@@ -145,8 +166,8 @@ def library_breaks(checks: dict[str, FileCheck], breaking: frozenset[FuncId], in
 
 
 def _summarise_worker(path: str) -> FileSummary | FileError:
-    parsed = _load(path)
-    return parsed if isinstance(parsed, FileError) else parsed.summary
+    item = _summarise(path)
+    return item.summary if isinstance(item, ParsedFile) else item
 
 
 # ---------------------------------------------------------------- rules phase
@@ -1342,11 +1363,13 @@ def _lint(files: list[str], options: LintOptions, stdin: SourceFile | None, cach
         loaded = []
         kept = 0
         for path in todo:
-            item = _load(path)
-            if not isinstance(item, FileError) and kept + len(item.source.text) <= KEEP_PARSED_CHARS:
+            # summarised from ast: the rules phase parses with libcst only the files it checks, once each; a file
+            # left to libcst here keeps its tree for the rules phase
+            item = _summarise(path)
+            if isinstance(item, ParsedFile) and kept + len(item.source.text) <= KEEP_PARSED_CHARS:
                 parsed[item.source.path] = item  # checked without parsing it again
                 kept += len(item.source.text)
-            loaded.append(item if isinstance(item, FileError) else item.summary)
+            loaded.append(item.summary if isinstance(item, ParsedFile) else item)
     fresh = dict(zip(todo, loaded))
     if cache:
         cache.store_summaries(fresh)
