@@ -124,18 +124,30 @@ def _class_tuples(function: cst.FunctionDef) -> dict[str, cst.Tuple]:
     return {name: value for name, value in bound.items() if value is not None}
 
 
-def _else_narrowing(test: cst.BaseExpression, classes_of: Callable[[cst.BaseExpression], cst.BaseExpression]
-                    ) -> tuple[str, bool] | None:
-    """In the `else` of `if isinstance(name, <classes naming a tensor class>):`, name is none of them: the name,
-    and whether numpy arrays are among the classes (then it is no array either). pomegranate's
-    `if isinstance(parameter, vector): ... else: if parameter < min_value:` compares a Python number."""
-    if not (isinstance(test, cst.Call) and len(test.args) == 2 and isinstance(test.args[0].value, cst.Name)
-            and isinstance(test.func, cst.Name) and test.func.value == "isinstance"):
-        return None
-    classes = classes_of(test.args[1].value)
-    if not _names_a_tensor_class(classes):
-        return None
-    return test.args[0].value.value, _names_an_array_class(classes) is not False
+def false_test_names(test: cst.BaseExpression, classes_of: Callable[[cst.BaseExpression], cst.BaseExpression]
+                     ) -> dict[str, bool]:
+    """The names a false test proves no tensor: `isinstance(x, <classes naming a tensor class>)`, `torch.is_tensor(x)`,
+    and each side of an `or` of such (torchdr's `if isinstance(k, Tensor) or isinstance(n, Tensor): return ...`, then
+    `if n <= 1:` compares Python numbers). Each name maps to whether the classes name `np.ndarray` too (then it is no
+    array either). classes_of: what a name of classes stands for (pomegranate's `vector`)."""
+    if isinstance(test, cst.BooleanOperation):
+        if not isinstance(test.operator, cst.Or):
+            return {}
+        return {**false_test_names(test.left, classes_of), **false_test_names(test.right, classes_of)}
+    if not (isinstance(test, cst.Call) and test.args and isinstance(test.args[0].value, cst.Name)):
+        return {}
+    name, func = test.args[0].value.value, dotted(test.func)
+    if func == "isinstance" and len(test.args) == 2:
+        classes = classes_of(test.args[1].value)
+        # `torch.Tensor` itself: a false `isinstance(x, nn.Parameter)` leaves x a plain tensor maybe
+        members = classes.elements if isinstance(classes, cst.Tuple) else [classes]
+        if not any((dotted(m.value if isinstance(m, cst.Element) else m) or "").rpartition(".")[2] == "Tensor"
+                   for m in members):
+            return {}
+        return {name: _names_an_array_class(classes) is not False}
+    if func in ("torch.is_tensor", "is_tensor") and len(test.args) == 1:
+        return {name: False}
+    return {}
 
 
 def _names_an_array_class(classes: cst.BaseExpression) -> bool | None:
@@ -681,10 +693,10 @@ class FunctionWalker(cst.CSTVisitor):
         walk(node.body, self)
         outcomes = [] if always_exits(node.body) else [(dict(env.names), set(env.zero_d))]
         env.names, env.zero_d = dict(before_names), set(before_zero)
-        proven = None if isinstance(node.test, cst.BooleanOperation) else tensor_test_name(node.test)
-        if proven is not None:
-            # the test was false: `if torch.is_tensor(w): return float(w.detach())`, then `return float(w)` (torchgdm)
-            env.names[proven] = CONST
+        # the test was false: `if torch.is_tensor(w): return float(w.detach())`, then `return float(w)` (torchgdm)
+        for name, no_array in false_test_names(node.test, self.ctx.classes_of).items():
+            if no_array or env.names.get(name) != NDARRAY:
+                env.names[name] = CONST
         if node.orelse is not None:
             walk(node.orelse, self)
         if not always_exits(node.orelse):
@@ -713,9 +725,7 @@ class FunctionWalker(cst.CSTVisitor):
     # ---- keeping the environment in program order ----
     def _bind_before(self, node: cst.CSTNode, kind: type) -> None:
         parent = self.ctx.parent() if kind is cst.IndentedBlock else None
-        if parent is not None and type(parent) is cst.Else:
-            self._narrow_else(node, self.ctx.parent(2))
-        elif parent is not None and type(parent) is cst.If and parent.body is node:
+        if parent is not None and type(parent) is cst.If and parent.body is node:
             # inside `if isinstance(n, int):` n is not a tensor
             test = parent.test
             or_test = isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or)
@@ -738,20 +748,6 @@ class FunctionWalker(cst.CSTVisitor):
             self.env.bind(node.asname.name, None)
         elif kind in _COMPREHENSION_TYPES:
             self._enter_comprehension(node)
-
-    def _narrow_else(self, block: cst.CSTNode, statement: cst.CSTNode | None) -> None:
-        """In the `else` of `if isinstance(x, torch.Tensor):`, a tensor-valued x is not one (nor a numpy array, when
-        the test names `np.ndarray` too)."""
-        if type(statement) is not cst.If:
-            return
-        narrowing = _else_narrowing(statement.test, self.ctx.classes_of)
-        if narrowing is None:
-            return
-        name, no_array = narrowing
-        kind = self.env.names.get(name, _UNBOUND)
-        if is_tensor(kind) or (no_array and kind == NDARRAY):
-            self._narrowed[id(block)] = (name, kind, CONST)
-            self.env.names[name] = CONST
 
     def _enter_comprehension(self, node: cst.CSTNode) -> None:
         """Bind a comprehension's targets before its element, which comes first in the tree

@@ -950,3 +950,37 @@ def test_else_of_an_isinstance_test_is_no_tensor(tmp_path):
     }
     got = {(f.path.replace("\\\\", "/"), f.line, f.code) for f in lint_tree(tmp_path, files).findings}
     assert got == {("pk/_utils.py", 10, "GL401")}
+
+
+def test_past_a_false_or_of_isinstance_tests_neither_name_is_a_tensor(tmp_path):
+    """torchdr's `check_neighbor_param`: `if isinstance(k, Tensor) or isinstance(n, Tensor): return <clamp>`, then
+    plain comparisons of Python numbers; another file passes tensors (a cross-file seed). Measured on 2.13: Dynamo
+    takes the early return with tensors and compares numbers without a break otherwise."""
+    files = {
+        "dr/__init__.py": "",
+        "dr/validation.py": """
+            import torch
+
+
+            def check_neighbor_param(n_neighbors, n_samples):
+                if isinstance(n_neighbors, torch.Tensor) or isinstance(n_samples, torch.Tensor):
+                    return torch.clamp(torch.as_tensor(n_neighbors), min=2)
+                if n_samples <= 1:
+                    raise ValueError("too few samples")
+                if n_neighbors >= n_samples - 1:
+                    raise ValueError("too many neighbors")
+                return n_neighbors
+            """,
+        "dr/model.py": """
+            import torch
+
+            from .validation import check_neighbor_param
+
+
+            class Affinity(torch.nn.Module):
+                def forward(self, X):
+                    k = check_neighbor_param(X.sum(), X.shape[0] + X.sum())
+                    return X * k
+            """,
+    }
+    assert lint_tree(tmp_path, files).findings == []
