@@ -1132,7 +1132,7 @@ class ArgumentKinds:
             params, pairs = self._argument_pairs(callee, ref, call)
             record = self._seen.setdefault(callee[1], {}) if same_file else self.elsewhere.setdefault(callee, {})
             for name, value in pairs:
-                _agree(record, name, caller.env.kind_of(value))
+                (_agree if same_file else _agree_known)(record, name, caller.env.kind_of(value))
             if same_file:
                 self._observe_literals(callee[1], params, pairs, caller)
         return callees
@@ -1168,15 +1168,26 @@ def _agree(record: dict[str, object], name: str, kind) -> None:
     record[name] = kind if record.get(name, kind) == kind else _MIXED
 
 
+def _agree_known(record: dict[str, object], name: str, kind) -> None:
+    """`_agree` for calls from other files, where a call whose argument's kind is unknown (None) does not veto what
+    the others show: pomegranate's 40 calls of `_check_parameter(..., check_parameter=self.check_data)` pass its
+    buffer, a tensor, where a subclass's inherited buffer is not known to be one."""
+    if kind is None and name in record:
+        return
+    seen = record.get(name)
+    record[name] = kind if seen is None or seen == kind else _MIXED
+
+
 def cross_file_seeds(observed: list[dict[FuncId, dict[str, str | None]]]) -> dict[str, dict[str, dict[str, str]]]:
-    """{path: {function key: {param: tensor kind}}} where every call from other files passes a tensor
-    (torchmin's `update_tr_radius(Delta, actual_reduction, ...)` called from trf.py with tensors)."""
+    """{path: {function key: {param: tensor kind}}} where every call from other files that passes a value of a known
+    kind passes a tensor (torchmin's `update_tr_radius(Delta, actual_reduction, ...)` called from trf.py with
+    tensors)."""
     merged: dict[FuncId, dict[str, object]] = {}
     for per_file in observed:
         for fid, params in per_file.items():
             record = merged.setdefault(fid, {})
             for name, kind in params.items():
-                _agree(record, name, kind)
+                _agree_known(record, name, kind)
     seeds: dict[str, dict[str, dict[str, str]]] = {}
     for (path, key), params in merged.items():
         tensors = {name: kind for name, kind in params.items() if kind != _MIXED and is_tensor(kind)}

@@ -101,3 +101,46 @@ def test_a_tensor_from_every_caller_elsewhere_overrules_a_number_annotation(tmp_
     files["pkg/model.py"] = files["pkg/model.py"].replace("r = x.sum() / y.sum()", "r = 0.5")
     found = {(f.path, f.line, f.code) for f in lint_tree(tmp_path / "float", files, scope="modules").findings}
     assert ("pkg/radius.py", 3, "GL401") not in found
+
+
+def test_a_call_of_unknown_kind_does_not_veto_a_seed(tmp_path):
+    """pomegranate: `_check_parameter(X, check_parameter=self.check_data)` from many files; one passes the buffer it
+    registers (a tensor), another an attribute of no known kind. The tensor call breaks at the comparison (Dynamo on
+    2.13), so the parameter is seeded as a tensor: the unknown call says nothing against it."""
+    files = {
+        "pk/__init__.py": "",
+        "pk/utils.py": """
+            def check(parameter, check_parameter=True):
+                if check_parameter == False:
+                    return parameter
+                return parameter * 1
+            """,
+        "pk/normal.py": """
+            import torch
+
+            from pk.utils import check
+
+            class Normal(torch.nn.Module):
+                def __init__(self, check_data=True):
+                    super().__init__()
+                    self.register_buffer("check_data", torch.tensor(check_data))
+
+                def forward(self, X):
+                    return check(X, check_parameter=self.check_data)
+            """,
+        "pk/other.py": """
+            import torch
+
+            from pk.utils import check
+
+            class Other(torch.nn.Module):
+                def __init__(self, options):
+                    super().__init__()
+                    self.options = options
+
+                def forward(self, X):
+                    return check(X, check_parameter=self.options.check)
+            """,
+    }
+    got = {(f.path.replace("\\\\", "/"), f.line, f.code) for f in lint_tree(tmp_path, files).findings}
+    assert got == {("pk/utils.py", 3, "GL401")}
