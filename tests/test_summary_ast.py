@@ -8,7 +8,6 @@ statement lines, comments); `bench/speed/summary_equality.py` compares them on w
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import libcst as cst
@@ -17,6 +16,7 @@ import pytest
 from graphlint.analysis.positions import Positions
 from graphlint.analysis.summary import build_summary
 from graphlint.analysis.summary_ast import build_summary_ast
+from graphlint.analysis.summary_oracle import field_diff, in_order
 from graphlint.analysis.syntax import forget_children
 from graphlint.files import read_source
 
@@ -33,33 +33,11 @@ def libcst_summary(path: str, text: str):
         forget_children()
 
 
-def differences(a, b, where: str = "") -> list[str]:
-    if dataclasses.is_dataclass(a) and type(a) is type(b):
-        return [d for f in dataclasses.fields(a) if f.compare
-                for d in differences(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")]
-    if isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys():
-        return [d for k in a for d in differences(a[k], b[k], f"{where}[{k!r}]")]
-    return [] if a == b else [f"{where}: ast {a!r} != libcst {b!r}"]
-
-
-def in_order(value):
-    """The value with every dict, set and dataclass field as a list in iteration order, every field included
-    (`DynamoConfig.sources`, left out of `==`, names where a setting was seen): code that iterates the summary
-    must see the same order from both builders, which `==` on dicts and sets does not check."""
-    if dataclasses.is_dataclass(value):
-        return [type(value).__name__] + [(f.name, in_order(getattr(value, f.name))) for f in dataclasses.fields(value)]
-    if isinstance(value, dict):
-        return [(k, in_order(v)) for k, v in value.items()]
-    if isinstance(value, (set, frozenset, list, tuple)):
-        return [type(value).__name__] + [in_order(v) for v in value]
-    return value
-
-
 def assert_equal(path: str, text: str) -> None:
     mine = build_summary_ast(path, text)
     assert mine is not None, "the ast builder left the file to libcst"
     theirs = libcst_summary(path, text)
-    assert mine == theirs, "\n".join(differences(mine, theirs))
+    assert mine == theirs, "\n".join(field_diff(mine, theirs))
     assert in_order(mine) == in_order(theirs)
 
 

@@ -13,7 +13,6 @@ text mentions torch (the site-packages have many unrelated packages). Exit statu
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import sys
 import time
@@ -26,6 +25,7 @@ import libcst as cst  # noqa: E402
 from graphlint.analysis import summary_ast  # noqa: E402
 from graphlint.analysis.positions import Positions  # noqa: E402
 from graphlint.analysis.summary import build_summary  # noqa: E402
+from graphlint.analysis.summary_oracle import field_diff, in_order  # noqa: E402
 from graphlint.analysis.syntax import forget_children  # noqa: E402
 from graphlint.files import read_source  # noqa: E402
 from graphlint.findings import FileError  # noqa: E402
@@ -61,37 +61,6 @@ def libcst_summary(path: str, text: str):
     finally:
         forget_children()
     return summary
-
-
-def field_diff(a, b, where: str = "") -> list[str]:
-    """The fields where two summaries differ, down to the function or class that differs."""
-    if dataclasses.is_dataclass(a) and type(a) is type(b):
-        out = []
-        for f in dataclasses.fields(a):
-            x, y = getattr(a, f.name), getattr(b, f.name)
-            if f.compare and x != y:
-                out += field_diff(x, y, f"{where}.{f.name}")
-        return out
-    if isinstance(a, dict) and isinstance(b, dict):
-        out = [f"{where}[{k!r}]: only in {'ast' if k in a else 'libcst'}" for k in a.keys() ^ b.keys()]
-        for k in a.keys() & b.keys():
-            if a[k] != b[k]:
-                out += field_diff(a[k], b[k], f"{where}[{k!r}]")
-        return out
-    return [f"{where}: ast {a!r} != libcst {b!r}"]
-
-
-def in_order(value):
-    """The value with every dict, set and dataclass field as a list in iteration order, every field included
-    (`DynamoConfig.sources`, left out of `==`, names where a setting was seen): code that iterates the summary
-    must see the same order from both builders, which `==` on dicts and sets does not check."""
-    if dataclasses.is_dataclass(value):
-        return [type(value).__name__] + [(f.name, in_order(getattr(value, f.name))) for f in dataclasses.fields(value)]
-    if isinstance(value, dict):
-        return [(k, in_order(v)) for k, v in value.items()]
-    if isinstance(value, (set, frozenset, list, tuple)):
-        return [type(value).__name__] + [in_order(v) for v in value]
-    return value
 
 
 def fallback_reason(path: str, text: str) -> str:

@@ -48,6 +48,8 @@ STAR_IMPORTED_ALIASES = {"torch": "torch", "nn": "torch.nn", "F": "torch.nn.func
 class ImportTable:
     """local name → qualified name, for every import anywhere in the file."""
 
+    dotted = staticmethod(dotted)  # `a.b.c` of a node (summary_ast's table reads ast nodes with its own)
+
     def __init__(self, module_name: str = "", is_package: bool = False) -> None:
         self.module_name = module_name
         self.is_package = is_package
@@ -57,23 +59,37 @@ class ImportTable:
 
     def add_import(self, node: cst.Import) -> None:
         for alias in node.names:
-            full = module_name_of(alias.name)
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                self.names[alias.asname.name.value] = full
-                self.assumed.discard(alias.asname.name.value)
-            else:
-                # `import a.b.c` binds `a`
-                top = full.split(".")[0]
-                if top in self.assumed or top not in self.names:
-                    self.assumed.discard(top)
-                    self.names[top] = top
+            asname = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) \
+                else None
+            self.bind_import(module_name_of(alias.name), asname)
 
     def add_import_from(self, node: cst.ImportFrom) -> None:
-        base = module_name_of(node.module) if node.module is not None else ""
-        level = len(node.relative)
-        if level:
-            base = resolve_relative(self.module_name, self.is_package, level, base)
+        module = module_name_of(node.module) if node.module is not None else ""
         if isinstance(node.names, cst.ImportStar):
+            self.bind_import_from(module, len(node.relative), None)
+            return
+        self.bind_import_from(module, len(node.relative), [
+            (module_name_of(alias.name), alias.asname.name.value
+             if alias.asname is not None and isinstance(alias.asname.name, cst.Name) else None)
+            for alias in node.names])
+
+    # the bindings themselves, from plain names: libcst's statements above, CPython's ast ones in summary_ast.py
+    def bind_import(self, full: str, asname: str | None) -> None:
+        """`import a.b.c [as x]`."""
+        if asname is not None:
+            self.names[asname] = full
+            self.assumed.discard(asname)
+            return
+        # `import a.b.c` binds `a`
+        top = full.split(".")[0]
+        if top in self.assumed or top not in self.names:
+            self.assumed.discard(top)
+            self.names[top] = top
+
+    def bind_import_from(self, module: str, level: int, aliases: list[tuple[str, str | None]] | None) -> None:
+        """`from [.]module import name [as x], ...`; aliases None for `import *`."""
+        base = resolve_relative(self.module_name, self.is_package, level, module) if level else module
+        if aliases is None:
             self.star_modules.append(base)
             # `from ..layers import *` in a torch project (deepctr-torch) hands over that module's `torch`, `nn`,
             # `F` and `np`: assume the names everyone gives them, unless the file imports them itself
@@ -82,17 +98,14 @@ class ImportTable:
                     self.names[local] = full
                     self.assumed.add(local)
             return
-        for alias in node.names:
-            name = module_name_of(alias.name)
-            local = name
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                local = alias.asname.name.value
+        for name, asname in aliases:
+            local = asname if asname is not None else name
             self.names[local] = f"{base}.{name}" if base else name
             self.assumed.discard(local)
 
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """Qualified name of a Name/Attribute chain rooted in an import, else None."""
-        text = dotted(node)
+        text = self.dotted(node)
         if text is None:
             return None
         head, _, rest = text.partition(".")

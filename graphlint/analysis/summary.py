@@ -131,6 +131,21 @@ _NUMPY_ARRAY_MAKERS = frozenset({"array", "asarray", "zeros", "ones", "empty", "
 _STATE_REGISTRARS = ("register_buffer", "register_parameter", "add_state", "_add_state")
 
 
+def built_by(name: str) -> str | None:
+    """What a call of `name` (qualified through the imports, else as written) makes, for `self.<attr> = ...`:
+    "ndarray", "tensor", "module" (a class), or None (summary_ast.py shares it)."""
+    last = name.rsplit(".", 1)[-1]
+    if name.startswith("numpy.") and last in _NUMPY_ARRAY_MAKERS:
+        return "ndarray"
+    if last in ("Parameter", "Tensor", "FloatTensor", "LongTensor", "BoolTensor") or (
+            name.startswith("torch.") and last[:1].islower()
+            and not name.startswith("torch.nn.") and not returns_no_tensor(name)):
+        return "tensor"
+    if last[:1].isupper():
+        return "module"
+    return None
+
+
 def _state_default(node: cst.Call) -> cst.BaseExpression | None:
     """The default of `add_state(name, default)` / `add_state(name, default=...)`."""
     for i, arg in enumerate(node.args):
@@ -629,17 +644,7 @@ class SummaryBuilder(cst.CSTVisitor):
             if func.attr.value in ("item", "tolist", "size", "dim", "numel", "numpy", "__len__", "data_ptr"):
                 return None
             return "tensor" if self._value_class(func.value) == "tensor" else None
-        name = name or dotted(func) or ""
-        last = name.rsplit(".", 1)[-1]
-        if name.startswith("numpy.") and last in _NUMPY_ARRAY_MAKERS:
-            return "ndarray"
-        if last in ("Parameter", "Tensor", "FloatTensor", "LongTensor", "BoolTensor") or (
-                name.startswith("torch.") and last[:1].islower()
-                and not name.startswith("torch.nn.") and not returns_no_tensor(name)):
-            return "tensor"
-        if last[:1].isupper():
-            return "module"
-        return None
+        return built_by(name or dotted(func) or "")
 
     def _record_hook(self, node: cst.Call) -> None:
         func = node.func

@@ -36,13 +36,12 @@ from graphlint.analysis.compiling import (FALSE_UNDER_COMPILE, FALSE_UNDER_COMPI
                                           TRUE_UNDER_COMPILE_NAMES)
 from graphlint.analysis.dynamo_config import BOOL_FLAGS, SET_FLAGS, ConfigCollector
 from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
-from graphlint.analysis.names import LOGGER_ATTRS, STAR_IMPORTED_ALIASES, ImportTable, is_logger_factory, resolve_relative
-from graphlint.analysis.summary import (_HOLDS_MORE, _NUMPY_ARRAY_MAKERS, _SELF_RETURNING, _STATE_REGISTRARS,
-                                        ARRAY_MODULES, COMPILE_FUNCS, CUSTOM_OP_FUNCS, DATALOADER_CLASSES,
+from graphlint.analysis.names import LOGGER_ATTRS, ImportTable, is_logger_factory
+from graphlint.analysis.summary import (_HOLDS_MORE, _SELF_RETURNING, _STATE_REGISTRARS,
+                                        ARRAY_MODULES, built_by, COMPILE_FUNCS, CUSTOM_OP_FUNCS, DATALOADER_CLASSES,
                                         DISABLE_FUNCS, DRIVER_CALLS, DRIVER_METHODS, HOOK_REGISTRARS, LOADER_NAME,
                                         CallRef, ClassInfo, CompileSite, FileSummary, FunctionInfo,
                                         SummaryBuilder, eager_name_reason)
-from graphlint.analysis.torch_api import returns_no_tensor
 from graphlint.analysis.type_comments import _SIGNATURE_COMMENT
 from graphlint.files import module_name_for, source_lines
 
@@ -98,44 +97,17 @@ def dotted(node: ast.AST | None) -> str | None:
 class AstImportTable(ImportTable):
     """`names.ImportTable`, fed with ast import statements and resolving ast nodes."""
 
+    dotted = staticmethod(dotted)  # this module's `dotted`, over ast nodes
+
     def add_import_ast(self, node: ast.Import) -> None:
         for alias in node.names:
-            full = alias.name
-            if alias.asname is not None:
-                self.names[alias.asname] = full
-                self.assumed.discard(alias.asname)
-            else:
-                top = full.split(".")[0]
-                if top in self.assumed or top not in self.names:
-                    self.assumed.discard(top)
-                    self.names[top] = top
+            self.bind_import(alias.name, alias.asname)
 
     def add_import_from_ast(self, node: ast.ImportFrom) -> None:
-        base = node.module or ""
-        if node.level:
-            base = resolve_relative(self.module_name, self.is_package, node.level, base)
         if len(node.names) == 1 and node.names[0].name == "*":
-            self.star_modules.append(base)
-            for local, full in STAR_IMPORTED_ALIASES.items():
-                if local not in self.names:
-                    self.names[local] = full
-                    self.assumed.add(local)
+            self.bind_import_from(node.module or "", node.level, None)
             return
-        for alias in node.names:
-            name = alias.name
-            local = alias.asname if alias.asname is not None else name
-            self.names[local] = f"{base}.{name}" if base else name
-            self.assumed.discard(local)
-
-    def resolve(self, node: ast.AST) -> str | None:  # type: ignore[override]
-        text = dotted(node)
-        if text is None:
-            return None
-        head, _, rest = text.partition(".")
-        full = self.names.get(head)
-        if full is None:
-            return None
-        return f"{full}.{rest}" if rest else full
+        self.bind_import_from(node.module or "", node.level, [(alias.name, alias.asname) for alias in node.names])
 
 
 # ---------------------------------------------------------------- source text
@@ -1105,17 +1077,7 @@ class AstSummaryBuilder:
             if func.attr in ("item", "tolist", "size", "dim", "numel", "numpy", "__len__", "data_ptr"):
                 return None
             return "tensor" if self._value_class(func.value) == "tensor" else None
-        name = name or dotted(func) or ""
-        last = name.rsplit(".", 1)[-1]
-        if name.startswith("numpy.") and last in _NUMPY_ARRAY_MAKERS:
-            return "ndarray"
-        if last in ("Parameter", "Tensor", "FloatTensor", "LongTensor", "BoolTensor") or (
-                name.startswith("torch.") and last[:1].islower()
-                and not name.startswith("torch.nn.") and not returns_no_tensor(name)):
-            return "tensor"
-        if last[:1].isupper():
-            return "module"
-        return None
+        return built_by(name or dotted(func) or "")
 
     def _record_hook(self, node: ast.Call) -> None:
         func = node.func
