@@ -94,20 +94,30 @@ def _isinstance_narrowing(test: cst.BaseExpression, when_false: bool = False,
     if negated:
         left = left.expression
     negated ^= when_false
-    if not (isinstance(left, cst.Call) and left.args and isinstance(left.args[0].value, cst.Name)):
+    typed = _type_test(left)
+    if typed is None:
         return None
-    name = left.args[0].value.value
-    func = cst.Module([]).code_for_node(left.func)
-    if func == "isinstance" and len(left.args) == 2:
-        classes = classes_of(left.args[1].value) if classes_of is not None else left.args[1].value
-        if _names_a_tensor_class(classes) != negated:
-            return None
-        arrays = _names_an_array_class(classes)
-        if arrays is None:
-            return (name, NDARRAY) if not negated else None
-        return (name, CONST) if not arrays else None  # `(np.ndarray, list)`: an array or not, unknown
-    if func in ("torch.is_tensor", "is_tensor") and len(left.args) == 1 and negated:
-        return name, CONST
+    name, classes = typed
+    if classes is None:  # `torch.is_tensor(x)`
+        return (name, CONST) if negated else None
+    classes = classes_of(classes) if classes_of is not None else classes
+    if _names_a_tensor_class(classes) != negated:
+        return None
+    arrays = _names_an_array_class(classes)
+    if arrays is None:
+        return name, NDARRAY
+    return (name, CONST) if not arrays else None  # `(np.ndarray, list)`: an array or not, unknown
+
+
+def _type_test(test: cst.BaseExpression) -> tuple[str, cst.BaseExpression | None] | None:
+    """`isinstance(name, classes)` → (name, classes); `torch.is_tensor(name)` → (name, None); anything else None."""
+    if not (isinstance(test, cst.Call) and test.args and isinstance(test.args[0].value, cst.Name)):
+        return None
+    func = dotted(test.func)
+    if func == "isinstance" and len(test.args) == 2:
+        return test.args[0].value.value, test.args[1].value
+    if func in ("torch.is_tensor", "is_tensor") and len(test.args) == 1:
+        return test.args[0].value.value, None
     return None
 
 
@@ -134,28 +144,30 @@ def false_test_names(test: cst.BaseExpression, classes_of: Callable[[cst.BaseExp
         if not isinstance(test.operator, cst.Or):
             return {}
         return {**false_test_names(test.left, classes_of), **false_test_names(test.right, classes_of)}
-    if not (isinstance(test, cst.Call) and test.args and isinstance(test.args[0].value, cst.Name)):
+    typed = _type_test(test)
+    if typed is None:
         return {}
-    name, func = test.args[0].value.value, dotted(test.func)
-    if func == "isinstance" and len(test.args) == 2:
-        classes = classes_of(test.args[1].value)
-        # `torch.Tensor` itself: a false `isinstance(x, nn.Parameter)` leaves x a plain tensor maybe
-        members = classes.elements if isinstance(classes, cst.Tuple) else [classes]
-        if not any((dotted(m.value if isinstance(m, cst.Element) else m) or "").rpartition(".")[2] == "Tensor"
-                   for m in members):
-            return {}
-        return {name: _names_an_array_class(classes) is not False}
-    if func in ("torch.is_tensor", "is_tensor") and len(test.args) == 1:
+    name, classes = typed
+    if classes is None:  # `torch.is_tensor(x)`
         return {name: False}
-    return {}
+    classes = classes_of(classes)
+    # `torch.Tensor` itself: a false `isinstance(x, nn.Parameter)` leaves x a plain tensor maybe
+    if "Tensor" not in _class_names(classes):
+        return {}
+    return {name: _names_an_array_class(classes) is not False}
+
+
+def _class_names(classes: cst.BaseExpression) -> list[str]:
+    """The last part of each class an `isinstance` test names (`(np.ndarray, torch.Tensor)` → ndarray, Tensor)."""
+    members = classes.elements if isinstance(classes, cst.Tuple) else [classes]
+    return [(dotted(m.value if isinstance(m, cst.Element) else m) or "").rpartition(".")[2] for m in members]
 
 
 def _names_an_array_class(classes: cst.BaseExpression) -> bool | None:
-    """None when `classes` is `np.ndarray` alone (or a tuple of nothing else); True when it names it among others."""
-    names = [(dotted(node) or "").rpartition(".")[2] for node in
-             (classes.elements if isinstance(classes, cst.Tuple) else [classes])
-             for node in [node.value if isinstance(node, cst.Element) else node]]
-    arrays = sum(name == "ndarray" for name in names)
+    """None when `classes` is `np.ndarray` alone (or a tuple of nothing else); True when it names it among others;
+    False when it does not name it."""
+    names = _class_names(classes)
+    arrays = names.count("ndarray")
     if not arrays:
         return False
     return None if arrays == len(names) else True

@@ -29,11 +29,19 @@ def value_under_compile(test: cst.BaseExpression, imports: ImportTable) -> bool 
         return True if True in (left, right) else (False if left is right is False else None)
     if isinstance(test, cst.Call) and not test.args:
         name = imports.resolve(test.func) or ""
-        short = name.rsplit(".", 1)[-1] if name else (test.func.value if isinstance(test.func, cst.Name) else "")
-        if name in TRUE_UNDER_COMPILE or short in TRUE_UNDER_COMPILE_NAMES:
-            return True
-        if name in FALSE_UNDER_COMPILE or short in FALSE_UNDER_COMPILE_NAMES:
-            return False
+        return call_under_compile(name, test.func.value if isinstance(test.func, cst.Name) else "")
+    return None
+
+
+def call_under_compile(name: str, written: str) -> bool | None:
+    """What a no-argument call answers under compile: `name` qualified through the imports (else ""), `written` the
+    bare name as written (for a helper of the project's own, `is_compiling()`); None when it is no such question.
+    summary_ast.py's ast version of `value_under_compile` shares it."""
+    short = name.rsplit(".", 1)[-1] if name else written
+    if name in TRUE_UNDER_COMPILE or short in TRUE_UNDER_COMPILE_NAMES:
+        return True
+    if name in FALSE_UNDER_COMPILE or short in FALSE_UNDER_COMPILE_NAMES:
+        return False
     return None
 
 

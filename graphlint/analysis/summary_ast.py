@@ -32,8 +32,7 @@ import sys
 import warnings
 from collections import ChainMap
 
-from graphlint.analysis.compiling import (FALSE_UNDER_COMPILE, FALSE_UNDER_COMPILE_NAMES, TRUE_UNDER_COMPILE,
-                                          TRUE_UNDER_COMPILE_NAMES)
+from graphlint.analysis.compiling import call_under_compile
 from graphlint.analysis.dynamo_config import BOOL_FLAGS, SET_FLAGS, ConfigCollector
 from graphlint.analysis.extensions import DYNAMO_SKIPPED_LIBRARIES
 from graphlint.analysis.names import LOGGER_ATTRS, ImportTable, is_logger_factory
@@ -333,12 +332,7 @@ def value_under_compile(test: ast.AST, imports: AstImportTable) -> bool | None:
             return False if False in values else (True if all(v is True for v in values) else None)
         return True if True in values else (False if all(v is False for v in values) else None)
     if kind is ast.Call and not test.args and not test.keywords:
-        name = imports.resolve(test.func) or ""
-        short = name.rsplit(".", 1)[-1] if name else (_name(test.func) or "")
-        if name in TRUE_UNDER_COMPILE or short in TRUE_UNDER_COMPILE_NAMES:
-            return True
-        if name in FALSE_UNDER_COMPILE or short in FALSE_UNDER_COMPILE_NAMES:
-            return False
+        return call_under_compile(imports.resolve(test.func) or "", _name(test.func) or "")
     return None
 
 
